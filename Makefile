@@ -1,0 +1,50 @@
+# Nivaran Magazine. `make serve` builds and serves at http://127.0.0.1:8080;
+# `make test` runs every test (Go, vitest, Playwright on Debian's Chromium).
+
+GO      ?= go
+MAG      = bin/magazine
+ADDR    ?= 127.0.0.1:8080
+N       ?= 1000
+
+.PHONY: all deps build serve check test test-go test-unit test-e2e bench clean
+
+all: build
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+deps: node_modules/.package-lock.json
+	$(GO) mod download
+
+$(MAG): deps $(shell find cmd generator -name '*.go' -not -name '*_test.go') go.mod go.sum
+	$(GO) build -o $(MAG) ./cmd/magazine
+
+build: $(MAG)
+	$(MAG) build
+
+serve: build
+	$(MAG) serve --addr $(ADDR)
+
+check: $(MAG)
+	$(MAG) check
+
+test: test-go test-unit test-e2e
+
+test-go: deps
+	$(GO) vet ./...
+	$(GO) test ./...
+
+test-unit: deps
+	npx tsc --noEmit -p frontend
+	npx vitest run
+
+test-e2e: $(MAG)
+	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist
+	npx playwright test
+
+bench: $(MAG)
+	N=$(N) ./bench/build.sh
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./generator/render/ ./generator/build/
+
+clean:
+	rm -rf dist bin .cache

@@ -1,0 +1,121 @@
+// Command magazine builds, checks and serves Nivaran Magazine.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/nivaran/magazine/generator/build"
+	"github.com/nivaran/magazine/generator/serve"
+	"github.com/spf13/cobra"
+)
+
+var version = "dev"
+
+func main() {
+	root := &cobra.Command{
+		Use:           "magazine",
+		Short:         "Build, check and serve Nivaran Magazine",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), versionCmd())
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, report(err))
+		os.Exit(1)
+	}
+}
+
+// report prints content problems one per line, and other errors as they are.
+func report(err error) string {
+	if l, ok := build.Diagnostics(err); ok {
+		return fmt.Sprintf("%s\n%d problem(s) found; nothing was written.", l.Error(), len(l))
+	}
+	return "error: " + err.Error()
+}
+
+func buildFlags(c *cobra.Command, o *build.Options) {
+	c.Flags().StringVar(&o.Stories, "stories", "", "folder of story files (default stories)")
+	c.Flags().StringVar(&o.Config, "config", "", "site config file (default site.yaml)")
+}
+
+func buildCmd() *cobra.Command {
+	var o build.Options
+	c := &cobra.Command{
+		Use:   "build",
+		Short: "Build the magazine into dist/",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			res, err := build.Run(o)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(c.OutOrStdout(), build.Summary(res, o.Out))
+			return nil
+		},
+	}
+	buildFlags(c, &o)
+	c.Flags().StringVar(&o.Out, "out", "", "output folder (default dist)")
+	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml)")
+	c.Flags().IntVar(&o.Workers, "workers", 2, "Node render workers")
+	return c
+}
+
+func checkCmd() *cobra.Command {
+	var o build.Options
+	c := &cobra.Command{
+		Use:   "check",
+		Short: "Validate the stories and site config without building",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			n, err := build.Check(o)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "%d stories checked, no problems found.\n", n)
+			return nil
+		},
+	}
+	buildFlags(c, &o)
+	return c
+}
+
+func serveCmd() *cobra.Command {
+	var dir, addr string
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve a built dist/ like a static host",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if _, err := os.Stat(dir); err != nil {
+				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			err := serve.ListenAndServe(ctx, addr, serve.Handler(dir), func(a string) {
+				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (Ctrl+C to stop)\n", dir, a)
+			})
+			if errors.Is(err, context.Canceled) {
+				return nil
+			}
+			return err
+		},
+	}
+	c.Flags().StringVar(&dir, "dir", "dist", "folder to serve")
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	return c
+}
+
+func versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version",
+		Run: func(c *cobra.Command, _ []string) {
+			fmt.Fprintf(c.OutOrStdout(), "magazine %s\n", version)
+		},
+	}
+}

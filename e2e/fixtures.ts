@@ -1,0 +1,25 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+// Every page must hydrate cleanly: any console error, uncaught exception or
+// recoverable (hydration) error fails the test that caused it.
+export const test = base.extend<{ errors: string[] }>({
+  errors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && !/Failed to load resource.*404/.test(m.text()) && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Array.isArray((window as any).__recoverableErrors) || document.querySelector('#root [data-hydrated]') !== null);
+  // One frame for effects to run after hydration.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  expect(await page.evaluate(() => (window as any).__recoverableErrors ?? [])).toEqual([]);
+}

@@ -1,0 +1,119 @@
+import { test, expect, hydrated } from './fixtures';
+
+test('every kind of page hydrates without errors', async ({ page }) => {
+  for (const path of ['/', '/rbi-policy', '/story/1', '/about', '/privacy-policy', '/portal']) {
+    const res = await page.goto(path);
+    expect(res!.status(), path).toBe(200);
+    await hydrated(page);
+  }
+});
+
+test('story page shows the article with its parts', async ({ page }) => {
+  await page.goto('/rbi-policy');
+  await hydrated(page);
+  await expect(page).toHaveTitle(/ \| Nivaran Magazine$/);
+  await expect(page.locator('h1')).toContainText('RBI');
+  await expect(page.getByText('Advertisement')).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /Back to Homepage/ })).toHaveCount(2);
+  await expect(page.locator('.spotlight')).toContainText('Solution Spotlight');
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  expect(canonical).toBe('http://127.0.0.1:18437/rbi-policy');
+});
+
+test('the generic story route canonicalises to the fixed path', async ({ page }) => {
+  await page.goto('/story/5');
+  await hydrated(page);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://127.0.0.1:18437/rbi-policy');
+});
+
+test('story 6 has the overlay caption', async ({ page }) => {
+  await page.goto('/morgan-stanley-india-consumer-powerhouse');
+  await expect(page.locator('.featured-image__overlay-caption')).toHaveText("Financial markets representing India's growing consumer economy");
+});
+
+test('unknown story id shows Story Not Found with status 404', async ({ page }) => {
+  for (const path of ['/story/99999', '/story/not-a-number']) {
+    const res = await page.goto(path);
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+    await expect(page.getByText("The story you're looking for doesn't exist.")).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Portal' }).click();
+    await expect(page).toHaveURL('/');
+  }
+});
+
+test('unknown path shows the 404 page', async ({ page }) => {
+  const res = await page.goto('/no/such/page');
+  expect(res!.status()).toBe(404);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText("The page you're looking for doesn't exist.")).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home Page' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('client-side navigation fetches data, updates the head and scrolls to top', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await page.evaluate(() => window.scrollTo(0, 600));
+  const card = page.locator('.card a').first();
+  const href = await card.getAttribute('href');
+  await card.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.locator('article.article h1')).toBeVisible();
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const h1 = await page.locator('article.article h1').textContent();
+  await expect(page).toHaveTitle(new RegExp(`Nivaran Magazine$`));
+  expect(await page.title()).not.toContain('A Solutions-Focused');
+  expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+  expect(h1).toBeTruthy();
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(page).toHaveTitle(/Solutions-Focused/);
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+});
+
+test('footer links and copyright', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const footer = page.locator('footer');
+  await expect(footer).toContainText('© 2025 Nivaran Magazine. All rights reserved.');
+  await expect(footer).toContainText('A Solutions-Focused Business & Economy Magazine');
+  for (const href of ['/about', '/about#why', '/privacy-policy']) await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+  await expect(page.getByText('Last updated: July 01, 2025')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'editor@nivaran.example' })).toBeVisible();
+});
+
+test('header turns solid after 20 px of scrolling', async ({ page }) => {
+  await page.goto('/rbi-policy');
+  await hydrated(page);
+  const header = page.locator('header.site-header');
+  await expect(header).not.toHaveClass(/is-scrolled/);
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await expect(header).toHaveClass(/is-scrolled/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveClass(/is-scrolled/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the menu opens, and closes when a link is chosen', async ({ page }) => {
+    await page.goto('/rbi-policy');
+    await hydrated(page);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL('/about');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('no horizontal scrolling on a story', async ({ page }) => {
+    await page.goto('/trump-tariffs-india');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

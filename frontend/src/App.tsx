@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { PageData } from './types';
+import { applyHead, fetchRoute, normalisePath } from './navigation';
+import { Header } from './components/Header';
+import { Footer } from './components/Footer';
+import { Screen } from './pages/Screen';
+
+// The page data for the current location: the prerendered page first, then
+// each client-side navigation fetches the next route's data file. If that
+// fails (no such route, offline), a full page load lets the host answer.
+function usePage(initial: PageData): PageData {
+  const location = useLocation();
+  const path = normalisePath(location.pathname);
+  const [current, setCurrent] = useState({ path, page: initial });
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (path === current.path) {
+      scrollForHash(location.hash);
+      return;
+    }
+    let cancelled = false;
+    fetchRoute(path)
+      .then((data) => {
+        if (cancelled) return;
+        applyHead(data.head);
+        setCurrent({ path, page: data.page });
+      })
+      .catch(() => {
+        if (!cancelled) window.location.assign(location.pathname + location.search + location.hash);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Every route change starts at the top (or at the #anchor it names).
+  useEffect(() => {
+    if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return current.page;
+}
+
+function scrollForHash(hash: string): boolean {
+  if (!hash) return false;
+  const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+  if (!el) return false;
+  el.scrollIntoView();
+  return true;
+}
+
+export function App({ initial }: { initial: PageData }) {
+  const page = usePage(initial);
+  const location = useLocation();
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <Header site={page.site} kind={page.kind} />
+      <main id="main" className="main" tabIndex={-1}>
+        <Screen page={page} pathname={location.pathname} />
+      </main>
+      <Footer site={page.site} />
+    </>
+  );
+}

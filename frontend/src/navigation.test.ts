@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { applyHead, dataURL, normalisePath } from './navigation';
+import { parseDate } from './components/LocalDate';
+
+describe('navigation', () => {
+  it('maps paths to their data files', () => {
+    expect(dataURL('/')).toBe('/_data/index.json');
+    expect(dataURL('/rbi-policy/')).toBe('/_data/rbi-policy.json');
+    expect(dataURL('/story/5')).toBe('/_data/story/5.json');
+    expect(normalisePath('/about/')).toBe('/about');
+  });
+
+  it('swaps only the route-specific head', () => {
+    document.head.innerHTML = '<meta charset="utf-8"><meta data-h name="description" content="old"><link rel="stylesheet" href="/a.css">';
+    applyHead({
+      title: 'New | Nivaran Magazine',
+      tags: [{ tag: 'meta', attrs: [['name', 'description'], ['content', 'new']] }],
+      jsonld: [{ '@type': 'Article', headline: '</script>' }],
+    });
+    expect(document.title).toBe('New | Nivaran Magazine');
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('new');
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeTruthy();
+    expect(JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!).headline).toBe('</script>');
+  });
+
+  it('reads calendar dates without shifting the day', () => {
+    const d = parseDate('2025-08-12');
+    expect([d.getFullYear(), d.getMonth(), d.getDate()]).toEqual([2025, 7, 12]);
+  });
+});

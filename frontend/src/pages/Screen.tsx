@@ -1,0 +1,29 @@
+import type { PageData } from '../types';
+import { Home } from './Home';
+import { About } from './About';
+import { Privacy } from './Privacy';
+import { Portal } from './Portal';
+import { StoryPage, StoryNotFound } from './StoryPage';
+import { NotFound } from './NotFound';
+
+// Thin dispatch: the generator decided the kind of page; this only maps it.
+export function Screen({ page, pathname }: { page: PageData; pathname: string }) {
+  switch (page.kind) {
+    case 'home':
+      return <Home page={page} />;
+    case 'about':
+      return <About site={page.site} />;
+    case 'privacy':
+      return <Privacy site={page.site} />;
+    case 'portal':
+      return <Portal site={page.site} />;
+    case 'story':
+      return page.story ? <StoryPage story={page.story} site={page.site} /> : <StoryNotFound />;
+  }
+  // 404.html is served for every unknown path; under /story/ that means an unknown story id.
+  return isStoryPath(pathname) ? <StoryNotFound /> : <NotFound />;
+}
+
+export function isStoryPath(pathname: string): boolean {
+  return /^\/story(\/|$)/.test(pathname);
+}

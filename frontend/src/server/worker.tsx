@@ -1,0 +1,33 @@
+// The render worker: one JSON request per line on stdin, one JSON answer per
+// line on stdout. stdout carries only the protocol, so console output goes to stderr.
+import { createInterface } from 'node:readline';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { App } from '../App';
+import type { PageData } from '../types';
+
+for (const level of ['log', 'info', 'warn', 'debug'] as const) {
+  console[level] = (...args: unknown[]) => console.error(...args);
+}
+
+export function render(page: PageData): string {
+  return renderToString(
+    <StaticRouter location={page.path}>
+      <App initial={page} />
+    </StaticRouter>,
+  );
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  let id = -1;
+  try {
+    const req = JSON.parse(line) as { id: number; data: PageData };
+    id = req.id;
+    process.stdout.write(JSON.stringify({ id, html: render(req.data) }) + '\n');
+  } catch (e) {
+    const err = e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
+    process.stdout.write(JSON.stringify({ id, error: err }) + '\n');
+  }
+});
+lines.on('close', () => process.exit(0));

@@ -1,0 +1,39 @@
+// Fixtures shared by component tests.
+import type { Site, Story } from './types';
+
+export const site: Site = {
+  name: 'Nivaran',
+  magazine: 'Nivaran Magazine',
+  tagline: 'A Solutions-Focused Business & Economy Magazine',
+  baseURL: 'https://nivaran.example',
+  editorEmail: 'editor@nivaran.example',
+  launchDate: '2025-09-10',
+  adClient: '',
+  analyticsID: '',
+  forms: { launch: '/api/forms/launch', editorial: '/api/forms/editorial', partnership: '/api/forms/partnership', newsletter: '/api/forms/newsletter' },
+};
+
+export function story(over: Partial<Story> = {}): Story {
+  return {
+    id: 5,
+    title: 'RBI Holds the Repo Rate',
+    introduction: 'The MPC paused.',
+    author: 'Nivaran Economy Desk',
+    publishedAt: '2025-08-12',
+    dateLabel: 'August 12, 2025',
+    category: 'Economic Policy',
+    readTime: '5 min read',
+    image: { src: '/images/cover/5.svg', width: 1200, height: 630, alt: 'Cover' },
+    layout: 'story',
+    backLabel: 'Back to Homepage',
+    url: 'https://nivaran.example/rbi-policy',
+    extra: {},
+    blocks: [
+      { type: 'p', html: 'First paragraph.' },
+      { type: 'h2', html: 'Why It Matters' },
+      { type: 'p', html: 'Second paragraph.' },
+      { type: 'spotlight', title: 'Solution Spotlight', children: [{ type: 'p', html: 'Refinance now.' }] },
+    ],
+    ...over,
+  };
+}

@@ -1,0 +1,109 @@
+// Page data as the Go generator writes it (generator/pagedata). Keep in step.
+
+export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound';
+
+export interface Forms {
+  launch: string;
+  editorial: string;
+  partnership: string;
+  newsletter: string;
+}
+
+export interface Site {
+  name: string;
+  magazine: string;
+  tagline: string;
+  baseURL: string;
+  editorEmail: string;
+  launchDate: string;
+  adClient: string;
+  analyticsID: string;
+  forms: Forms;
+}
+
+export interface Image {
+  src?: string;
+  width?: number;
+  height?: number;
+  alt: string;
+  custom?: string;
+}
+
+export interface Block {
+  type: 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight';
+  html?: string;
+  title?: string;
+  children?: Block[];
+}
+
+export interface Indicator {
+  label: string;
+  value: string;
+  note?: string;
+}
+
+export interface Extra {
+  heroKicker?: string;
+  indicators?: Indicator[];
+  playbook?: { immediate: string[]; mediumTerm: string[]; implementation: string[] };
+  investment?: { title: string; points: string[] };
+  bottomLine?: string;
+}
+
+export interface Story {
+  id: number;
+  title: string;
+  heading?: string;
+  introduction: string;
+  author: string;
+  publishedAt: string;
+  dateLabel: string;
+  category: string;
+  readTime?: string;
+  tags?: string[];
+  image: Image;
+  imageCaption?: string;
+  imageOverlay?: boolean;
+  layout: string;
+  backLabel: string;
+  url: string;
+  blocks: Block[];
+  extra: Extra;
+}
+
+export interface Card {
+  id: number;
+  title: string;
+  introduction: string;
+  author: string;
+  category: string;
+  publishedAt: string;
+  dateLabel: string;
+  readTime?: string;
+  image: Image;
+  href: string;
+}
+
+export interface PageData {
+  kind: Kind;
+  path: string;
+  site: Site;
+  story?: Story;
+  stories?: Card[];
+}
+
+export interface HeadTag {
+  tag: string;
+  attrs: [string, string][];
+}
+
+export interface Head {
+  title: string;
+  tags: HeadTag[];
+  jsonld?: unknown[];
+}
+
+export interface RouteData {
+  head: Head;
+  page: PageData;
+}

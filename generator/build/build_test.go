@@ -1,0 +1,150 @@
+package build_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/build"
+	gt "github.com/nivaran/magazine/generator/generatortest"
+)
+
+func TestBuildSite(t *testing.T) {
+	dist := gt.Build(t, map[string]string{
+		"stories/a.md": gt.Story("5", "path: /rbi-policy\n"),
+		"stories/b.md": gt.Story("7", "aliases: [/old-seven]\n"),
+	})
+	for _, f := range []string{
+		"index.html", "about/index.html", "privacy-policy/index.html", "portal/index.html", "404.html",
+		"rbi-policy/index.html", "story/5/index.html", "story/7/index.html", "old-seven/index.html",
+		"_data/index.json", "_data/rbi-policy.json", "_data/story/5.json", "sitemap.xml", "robots.txt",
+		"images/cover/5.svg", "logo.svg",
+	} {
+		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	fixed := gt.Read(t, dist, "rbi-policy/index.html")
+	if fixed != gt.Read(t, dist, "story/5/index.html") {
+		t.Error("/story/5 should be the same page as its fixed path")
+	}
+	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy">`) {
+		t.Error("canonical of story 5 should be its fixed path")
+	}
+	if !strings.Contains(gt.Read(t, dist, "old-seven/index.html"), `rel="canonical" href="https://test.example/story/7"`) {
+		t.Error("alias should declare the story's canonical URL")
+	}
+	if !strings.Contains(fixed, "<title>Story 5 | Nivaran Magazine</title>") {
+		t.Error("story title")
+	}
+	if !strings.Contains(fixed, `<h1 class="article__title">Story 5</h1>`) || !strings.Contains(fixed, "Solution Spotlight") {
+		t.Error("story body was not prerendered")
+	}
+	sitemap := gt.Read(t, dist, "sitemap.xml")
+	if !strings.Contains(sitemap, "<loc>https://test.example/rbi-policy</loc>") || strings.Contains(sitemap, "/story/5<") || strings.Contains(sitemap, "old-seven") {
+		t.Errorf("sitemap should hold canonical URLs only:\n%s", sitemap)
+	}
+	if !strings.Contains(sitemap, "<lastmod>2025-08-15</lastmod>") {
+		t.Error("sitemap lastmod")
+	}
+	if !strings.Contains(gt.Read(t, dist, "robots.txt"), "Sitemap: https://test.example/sitemap.xml") {
+		t.Error("robots.txt should point to the sitemap")
+	}
+	var data struct {
+		Head struct{ Title string }
+		Page struct {
+			Kind  string
+			Story struct{ ID int }
+		}
+	}
+	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/rbi-policy.json")), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Head.Title != "Story 5 | Nivaran Magazine" || data.Page.Kind != "story" || data.Page.Story.ID != 5 {
+		t.Errorf("route data: %+v", data)
+	}
+	nf := gt.Read(t, dist, "404.html")
+	if !strings.Contains(nf, "404 Page Not Found") || !strings.Contains(nf, `name="robots" content="noindex, follow"`) {
+		t.Error("404.html")
+	}
+}
+
+func TestBaseURLOverride(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	o.BaseURL = "https://cdn.example.org/"
+	if _, err := build.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gt.Read(t, o.Out, "story/5/index.html"), `href="https://cdn.example.org/story/5"`) {
+		t.Error("--base-url not used for canonical")
+	}
+}
+
+// Text that could break out of <script> or attributes stays inert.
+func TestHostileTextIsEscaped(t *testing.T) {
+	nasty := `</script><script>alert(1)</script> "quoted" & 'single'`
+	story := strings.Replace(gt.Story("5", ""), `title: "Story 5"`, "title: '"+strings.ReplaceAll(nasty, "'", "''")+"'", 1)
+	dist := gt.Build(t, map[string]string{"stories/a.md": story})
+	html := gt.Read(t, dist, "story/5/index.html")
+	if strings.Count(html, "<script") != strings.Count(html, "</script>") || strings.Contains(html, "<script>alert") {
+		t.Fatalf("script injection through the title:\n%s", html)
+	}
+	data := gt.Between(html, `<script type="application/json" id="page-data">`, "</script>")
+	var page struct{ Story struct{ Title string } }
+	if err := json.Unmarshal([]byte(data), &page); err != nil || page.Story.Title != nasty {
+		t.Fatalf("page data does not round-trip: %v %q", err, page.Story.Title)
+	}
+}
+
+func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	if _, err := build.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	before := gt.Read(t, o.Out, "story/5/index.html")
+	bad := filepath.Join(o.Stories, "b.md")
+	if err := os.WriteFile(bad, []byte(gt.Story("5", "tgas: [x]\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := build.Run(o)
+	l, ok := build.Diagnostics(err)
+	if !ok || len(l) != 2 {
+		t.Fatalf("want 2 diagnostics, got %v", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, bad+`:8:1: unknown key "tgas"`) || !strings.Contains(msg, bad+":2: id 5 is already used by") {
+		t.Fatalf("diagnostics:\n%s", msg)
+	}
+	if gt.Read(t, o.Out, "story/5/index.html") != before {
+		t.Error("previous dist/ changed")
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(o.Out), ".dist.building-*"))
+	if len(leftovers) != 0 {
+		t.Errorf("staging folders left behind: %v", leftovers)
+	}
+}
+
+func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	o.Node = filepath.Join(t.TempDir(), "no-such-node")
+	_, err := build.Run(o)
+	if err == nil || !strings.Contains(err.Error(), "render worker") {
+		t.Fatalf("want a render worker error, got %v", err)
+	}
+	if _, serr := os.Stat(o.Out); !os.IsNotExist(serr) {
+		t.Error("a failed build must not create dist/")
+	}
+}
+
+func TestCheckWritesNothing(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	n, err := build.Check(o)
+	if err != nil || n != 1 {
+		t.Fatalf("check: %d %v", n, err)
+	}
+	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
+		t.Error("check wrote output")
+	}
+}

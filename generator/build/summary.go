@@ -1,0 +1,27 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Summary is the one-screen report printed after a build.
+func Summary(r *Result, out string) string {
+	if out == "" {
+		out = "dist"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Built %d pages from %d stories into %s/ (%d files) in %s\n", r.Pages, r.Stories, out, r.Files, round(r.Total))
+	for _, p := range r.Phases {
+		fmt.Fprintf(&b, "  %-10s %s\n", p.Name, round(p.Took))
+	}
+	return b.String()
+}
+
+func round(d time.Duration) time.Duration {
+	if d > time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(100 * time.Microsecond)
+}

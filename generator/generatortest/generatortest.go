@@ -1,0 +1,111 @@
+// Package generatortest builds whole sites declared inline in tests:
+// a site.yaml and story files in a temporary folder, rendered with the
+// repository's real frontend and templates.
+package generatortest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nivaran/magazine/generator/build"
+)
+
+// Site is the config tests use unless they give their own site.yaml.
+const Site = `name: Nivaran
+tagline: A Solutions-Focused Business & Economy Magazine
+description: Test magazine.
+baseURL: https://test.example
+language: en-IN
+editorEmail: editor@test.example
+launchDate: 2025-09-10
+forms: {launch: /api/forms/launch, editorial: /api/forms/editorial, partnership: /api/forms/partnership, newsletter: /api/forms/newsletter}
+categories: [Economic Policy, International Trade, Technology]
+`
+
+// Story returns a valid story file with the given id and extra front matter.
+func Story(id, extra string) string {
+	return "---\nid: " + id + "\ntitle: \"Story " + id + "\"\nintroduction: \"Intro of story " + id + ".\"\n" +
+		"author: \"Nivaran Economy Desk\"\npublishedAt: 2025-08-1" + id[len(id)-1:] + "\ncategory: \"Economic Policy\"\n" + extra +
+		"---\n\nBody of story " + id + ".\n\n**Solution Spotlight:** Do something.\n"
+}
+
+// Root is the repository root (where go.mod is).
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, _ := os.Getwd()
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// Options writes files (paths like "stories/a.md", "site.yaml") into a fresh
+// folder and returns build options pointing at it.
+func Options(t testing.TB, files map[string]string) build.Options {
+	t.Helper()
+	dir := t.TempDir()
+	if _, ok := files["site.yaml"]; !ok {
+		files["site.yaml"] = Site
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "stories"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return build.Options{
+		Root:    Root(t),
+		Config:  filepath.Join(dir, "site.yaml"),
+		Stories: filepath.Join(dir, "stories"),
+		Out:     filepath.Join(dir, "dist"),
+		Now:     time.Date(2025, 9, 5, 0, 0, 0, 0, time.UTC),
+	}
+}
+
+// Build builds the files and returns the output folder; it fails the test on error.
+func Build(t testing.TB, files map[string]string) string {
+	t.Helper()
+	o := Options(t, files)
+	if _, err := build.Run(o); err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return o.Out
+}
+
+// Read returns a file of a built site.
+func Read(t testing.TB, dist, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dist, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatalf("reading %s: %v", rel, err)
+	}
+	return string(b)
+}
+
+// Between returns the text between two markers (for picking a head element).
+func Between(s, start, end string) string {
+	i := strings.Index(s, start)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(start):]
+	if j := strings.Index(s, end); j >= 0 {
+		return s[:j]
+	}
+	return s
+}

@@ -1,0 +1,88 @@
+// Package head computes each route's <head>: title, meta tags, canonical link
+// and JSON-LD. It is the one source of truth: the same Head is written into
+// the page's HTML and sent to the browser for client-side navigation.
+package head
+
+import (
+	"encoding/json"
+	"html"
+	"strings"
+	"unicode/utf8"
+)
+
+// Head is everything route-specific in <head>.
+type Head struct {
+	Title  string            `json:"title"`
+	Tags   []Tag             `json:"tags"`
+	JSONLD []json.RawMessage `json:"jsonld,omitempty"`
+}
+
+// Tag is a <meta> or <link>; Attrs keep their order so output is stable.
+type Tag struct {
+	Name  string      `json:"tag"`
+	Attrs [][2]string `json:"attrs"`
+}
+
+func (h *Head) meta(name, content string) {
+	if content != "" {
+		h.Tags = append(h.Tags, Tag{"meta", [][2]string{{"name", name}, {"content", content}}})
+	}
+}
+
+func (h *Head) property(prop, content string) {
+	if content != "" {
+		h.Tags = append(h.Tags, Tag{"meta", [][2]string{{"property", prop}, {"content", content}}})
+	}
+}
+
+func (h *Head) link(rel, href string) {
+	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", rel}, {"href", href}}})
+}
+
+// ld adds structured data. json.Marshal escapes <, > and &, so no field can
+// close the script element it is written into.
+func (h *Head) ld(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err) // only our own typed structs reach here
+	}
+	h.JSONLD = append(h.JSONLD, b)
+}
+
+// HTML renders the head. Every element carries data-h so the browser can
+// swap exactly these on client-side navigation.
+func (h Head) HTML() string {
+	var b strings.Builder
+	b.WriteString("<title>")
+	b.WriteString(html.EscapeString(h.Title))
+	b.WriteString("</title>\n")
+	for _, t := range h.Tags {
+		b.WriteString("<")
+		b.WriteString(t.Name)
+		b.WriteString(" data-h")
+		for _, a := range t.Attrs {
+			b.WriteString(" ")
+			b.WriteString(a[0])
+			b.WriteString(`="`)
+			b.WriteString(html.EscapeString(a[1]))
+			b.WriteString(`"`)
+		}
+		b.WriteString(">\n")
+	}
+	for _, j := range h.JSONLD {
+		b.WriteString(`<script data-h type="application/ld+json">`)
+		b.Write(j)
+		b.WriteString("</script>\n")
+	}
+	return b.String()
+}
+
+// Describe is the meta description: the text cut at 155 characters, plus
+// an ellipsis when it was longer (SPEC.md's rule, kept exact).
+func Describe(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= 155 {
+		return s
+	}
+	return string([]rune(s)[:155]) + "..."
+}

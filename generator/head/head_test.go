@@ -1,0 +1,96 @@
+package head
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n%s", name, got)
+	}
+}
+
+func cfg() *site.Config {
+	return &site.Config{Name: "Nivaran", Tagline: "A Solutions-Focused Business & Economy Magazine", Description: "News That Solves.",
+		BaseURL: "https://nivaran.example", Language: "en-IN"}
+}
+
+func sample() *story.Story {
+	d, _ := story.ParseDate("2025-08-12")
+	return &story.Story{
+		ID: 5, Title: "RBI Holds the Repo Rate", Path: "/rbi-policy", Author: "Nivaran Economy Desk",
+		Introduction: strings.Repeat("The Monetary Policy Committee kept rates unchanged. ", 4),
+		PublishedAt:  d, Category: "Economic Policy", FeaturedImage: "generated", Tags: []string{"RBI", "Rates"}, Layout: "story",
+	}
+}
+
+func TestStoryHeadGolden(t *testing.T) {
+	s := sample()
+	golden(t, "story.html", For(cfg(), route.Route{Path: "/story/5", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+}
+
+func TestHandWrittenMetaGolden(t *testing.T) {
+	s := sample()
+	s.MetaTitle, s.MetaDescription, s.MetaTags = "$1B India Deep Tech Alliance Launches", "A hand-written description.", []string{"deep tech", "venture capital"}
+	s.Author, s.Layout = "Ira Venkataraman", "energy"
+	golden(t, "story-meta.html", For(cfg(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+}
+
+func TestHomeHeadGolden(t *testing.T) {
+	golden(t, "home.html", For(cfg(), route.Route{Path: "/", Kind: route.Home, Canonical: "/"}).HTML())
+}
+
+func TestDescribe(t *testing.T) {
+	short := "Short introduction."
+	if Describe(short) != short {
+		t.Error("short text must stay whole")
+	}
+	long := strings.Repeat("abcdefghij", 20)
+	if got := Describe(long); got != long[:155]+"..." {
+		t.Errorf("got %q", got)
+	}
+	exact := strings.Repeat("a", 155)
+	if Describe(exact) != exact {
+		t.Error("155 characters fit without an ellipsis")
+	}
+}
+
+func TestJSONLDCannotCloseScript(t *testing.T) {
+	s := sample()
+	s.Title = `</script><script>alert("x")</script>`
+	html := For(cfg(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML()
+	if strings.Contains(html, "<script>alert") || strings.Count(html, "</script>") != 1 {
+		t.Fatalf("unsafe head:\n%s", html)
+	}
+	ld := html[strings.Index(html, `json">`)+6 : strings.LastIndex(html, "</script>")]
+	var v struct{ Headline string }
+	if err := json.Unmarshal([]byte(ld), &v); err != nil || v.Headline != s.Title {
+		t.Fatalf("JSON-LD does not round-trip: %v %q", err, v.Headline)
+	}
+	if !strings.Contains(html, `content="&lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;"`) {
+		t.Error("attribute not escaped")
+	}
+}
+

@@ -1,0 +1,168 @@
+package head
+
+import (
+	"strings"
+
+	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
+)
+
+// LogoPath is the publisher logo named in structured data.
+const LogoPath = "/logo.svg"
+
+// For computes the head of one route.
+func For(cfg *site.Config, r route.Route) Head {
+	switch r.Kind {
+	case route.Story:
+		return forStory(cfg, r)
+	case route.Home:
+		return forHome(cfg)
+	case route.About:
+		return page(cfg, r, "About the magazine - Perspectives on India's Future",
+			"Meet "+cfg.Magazine()+": who we are, why solutions journalism, who writes for us, and how to contribute, partner or subscribe.")
+	case route.Privacy:
+		return page(cfg, r, "Privacy Policy | "+cfg.Magazine(),
+			"How "+cfg.Magazine()+" collects, uses and protects the personal data of readers who subscribe or write to us.")
+	case route.Portal:
+		return page(cfg, r, "The Portal Is Coming Soon | "+cfg.Magazine(),
+			"Our new news-and-solutions portal is on its way. Sign up for launch updates from "+cfg.Magazine()+".")
+	}
+	h := Head{Title: "Page Not Found | " + cfg.Magazine()}
+	h.meta("robots", "noindex, follow")
+	return h
+}
+
+// page is the head of a plain screen: title, description, canonical, sharing tags.
+func page(cfg *site.Config, r route.Route, title, description string) Head {
+	h := Head{Title: title}
+	h.meta("description", description)
+	h.meta("robots", "index, follow")
+	h.link("canonical", cfg.Abs(r.Canonical))
+	h.social(cfg, "website", title, description, cfg.Abs(r.Canonical), cfg.Abs(DefaultImage), cfg.Magazine())
+	return h
+}
+
+// DefaultImage is the sharing picture of pages without their own.
+const DefaultImage = "/images/share.svg"
+
+func (h *Head) social(cfg *site.Config, kind, title, description, url, image, alt string) {
+	h.property("og:title", title)
+	h.property("og:description", description)
+	h.property("og:type", kind)
+	h.property("og:url", url)
+	h.property("og:site_name", cfg.Magazine())
+	h.property("og:image", image)
+	h.property("og:image:width", "1200")
+	h.property("og:image:height", "630")
+	h.property("og:image:alt", alt)
+	h.meta("twitter:card", "summary_large_image")
+	h.meta("twitter:title", title)
+	h.meta("twitter:description", description)
+	h.meta("twitter:image", image)
+	h.meta("twitter:image:alt", alt)
+}
+
+func forHome(cfg *site.Config) Head {
+	title := cfg.Magazine() + " | " + cfg.Tagline
+	h := Head{Title: title}
+	h.meta("description", cfg.Description)
+	h.meta("keywords", "India economy, business news, economic policy, trade, technology, solutions journalism, "+cfg.Magazine())
+	h.meta("author", cfg.Magazine())
+	h.meta("robots", "index, follow")
+	h.link("canonical", cfg.Abs("/"))
+	h.social(cfg, "website", title, cfg.Description, cfg.Abs("/"), cfg.Abs(DefaultImage), cfg.Magazine()+" — "+cfg.Tagline)
+	h.ld(website{
+		Context: "https://schema.org", Type: "WebSite", Name: cfg.Magazine(), URL: cfg.Abs("/"), Description: cfg.Description,
+		Publisher: publisher(cfg),
+		PotentialAction: &searchAction{
+			Type:       "SearchAction",
+			Target:     entryPoint{Type: "EntryPoint", URLTemplate: cfg.Abs("/search") + "?q={search_term_string}"},
+			QueryInput: "required name=search_term_string",
+		},
+	})
+	return h
+}
+
+func forStory(cfg *site.Config, r route.Route) Head {
+	s := r.Story
+	title := s.Title
+	if s.MetaTitle != "" {
+		title = s.MetaTitle
+	}
+	description := s.MetaDescription
+	if description == "" {
+		description = Describe(s.Introduction)
+	}
+	url := cfg.Abs(r.Canonical)
+	img := media.Featured(s)
+	image := cfg.Abs(img.Src)
+	keywords := Keywords(cfg, s)
+	published := s.PublishedAt.ISO()
+
+	h := Head{Title: title + " | " + cfg.Magazine()}
+	h.meta("description", description)
+	h.meta("keywords", strings.Join(keywords, ", "))
+	h.meta("author", s.Author)
+	h.meta("robots", "index, follow")
+	h.link("canonical", url)
+	h.social(cfg, "article", title, description, url, image, img.Alt)
+	h.property("article:author", s.Author)
+	h.property("article:published_time", published)
+	h.property("article:section", s.Category)
+	for _, t := range s.Tags {
+		h.property("article:tag", t)
+	}
+	kind := "Article"
+	if s.Layout == "energy" {
+		kind = "NewsArticle"
+	}
+	h.ld(article{
+		Context: "https://schema.org", Type: kind,
+		Headline: title, Description: description,
+		Image:            []imageObject{{Type: "ImageObject", URL: image, Width: 1200, Height: 630}},
+		Author:           author(cfg, s.Author),
+		Publisher:        publisher(cfg),
+		DatePublished:    published,
+		DateModified:     published,
+		ArticleSection:   s.Category,
+		Keywords:         strings.Join(keywords, ", "),
+		MainEntityOfPage: url,
+		URL:              url,
+		WordCount:        s.Body.Words,
+		InLanguage:       cfg.Language,
+	})
+	if s.Layout == "energy" {
+		h.ld(breadcrumbs(cfg, s))
+	}
+	return h
+}
+
+// Keywords are the story's own list, or a generic one from its category and author.
+func Keywords(cfg *site.Config, s *story.Story) []string {
+	if len(s.MetaTags) > 0 {
+		return s.MetaTags
+	}
+	return []string{s.Category, s.Author, "India", "Indian economy", "business news", "solutions journalism", cfg.Magazine()}
+}
+
+func author(cfg *site.Config, name string) party {
+	if strings.HasPrefix(name, cfg.Name) {
+		return party{Type: "Organization", Name: name, URL: cfg.Abs("/about")}
+	}
+	return party{Type: "Person", Name: name}
+}
+
+func publisher(cfg *site.Config) *party {
+	return &party{Type: "NewsMediaOrganization", Name: cfg.Magazine(), URL: cfg.Abs("/"),
+		Logo: &imageObject{Type: "ImageObject", URL: cfg.Abs(LogoPath), Width: 600, Height: 144}}
+}
+
+func breadcrumbs(cfg *site.Config, s *story.Story) breadcrumbList {
+	return breadcrumbList{Context: "https://schema.org", Type: "BreadcrumbList", Items: []listItem{
+		{Type: "ListItem", Position: 1, Name: "Home", Item: cfg.Abs("/")},
+		{Type: "ListItem", Position: 2, Name: s.Category},
+		{Type: "ListItem", Position: 3, Name: s.Title, Item: cfg.Abs(s.CanonicalPath())},
+	}}
+}

@@ -1,0 +1,32 @@
+package output
+
+import (
+	"bytes"
+	"encoding/xml"
+)
+
+// URL is one sitemap entry.
+type URL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+// Sitemap renders a sitemaps.org urlset.
+func Sitemap(urls []URL) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	enc := xml.NewEncoder(&b)
+	enc.Indent("", "  ")
+	_ = enc.Encode(struct {
+		XMLName xml.Name `xml:"urlset"`
+		NS      string   `xml:"xmlns,attr"`
+		URLs    []URL    `xml:"url"`
+	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", URLs: urls})
+	b.WriteString("\n")
+	return b.Bytes()
+}
+
+// Robots allows everything and points crawlers at the sitemap.
+func Robots(sitemapURL string) []byte {
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + sitemapURL + "\n")
+}

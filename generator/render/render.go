@@ -1,0 +1,180 @@
+// Package render drives long-lived Node processes that run React's server
+// renderer over the server bundle. Go sends one JSON line per route on stdin;
+// each worker answers one JSON line per route on stdout, in order.
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+)
+
+// Job is one route to render.
+type Job struct {
+	Path string
+	Data []byte // page data JSON
+}
+
+type request struct {
+	ID   int             `json:"id"`
+	Data json.RawMessage `json:"data"`
+}
+
+type response struct {
+	ID    int    `json:"id"`
+	HTML  string `json:"html"`
+	Error string `json:"error"`
+}
+
+// Pool is a set of Node worker processes.
+type Pool struct {
+	workers []*worker
+}
+
+type worker struct {
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stderr *tail
+}
+
+// Start launches n workers running script (a bundled CommonJS file).
+func Start(node, script string, n int) (*Pool, error) {
+	p := &Pool{}
+	for range max(1, n) {
+		cmd := exec.Command(node, script)
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}}
+		cmd.Stderr = w.stderr
+		if err := cmd.Start(); err != nil {
+			p.Close()
+			return nil, fmt.Errorf("starting the render worker (%s): %w", node, err)
+		}
+		p.workers = append(p.workers, w)
+	}
+	return p, nil
+}
+
+// Render renders every job, spreading them over the workers with each
+// worker's requests pipelined. The result is in job order.
+func (p *Pool) Render(jobs []Job) ([]string, error) {
+	html := make([]string, len(jobs))
+	errs := make([]error, len(p.workers))
+	var wg sync.WaitGroup
+	for wi, w := range p.workers {
+		var mine []int
+		for i := wi; i < len(jobs); i += len(p.workers) {
+			mine = append(mine, i)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[wi] = w.run(jobs, mine, html)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return html, nil
+}
+
+func (w *worker) run(jobs []Job, mine []int, html []string) error {
+	writeErr := make(chan error, 1)
+	go func() {
+		bw := bufio.NewWriterSize(w.in, 1<<16)
+		enc := json.NewEncoder(bw)
+		for _, i := range mine {
+			if err := enc.Encode(request{ID: i, Data: jobs[i].Data}); err != nil {
+				writeErr <- err
+				return
+			}
+		}
+		writeErr <- bw.Flush()
+	}()
+	var first error
+	for _, i := range mine {
+		// ReadBytes, not a Scanner: a page can exceed any fixed token size.
+		line, err := w.out.ReadBytes('\n')
+		if err != nil {
+			first = fmt.Errorf("render %s: the render worker stopped: %s", jobs[i].Path, w.stderr.String())
+			break
+		}
+		var res response
+		if err := json.Unmarshal(line, &res); err != nil {
+			first = fmt.Errorf("render %s: unreadable worker answer: %v", jobs[i].Path, err)
+			break
+		}
+		if res.ID != i {
+			first = fmt.Errorf("render %s: worker answered request %d out of order", jobs[i].Path, res.ID)
+			break
+		}
+		if res.Error != "" {
+			if first == nil {
+				first = fmt.Errorf("render %s: %s", jobs[i].Path, res.Error)
+			}
+			continue
+		}
+		html[i] = res.HTML
+	}
+	if err := <-writeErr; err != nil && first == nil {
+		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.stderr.String())
+	}
+	return first
+}
+
+// Close ends the workers: they exit when stdin closes.
+func (p *Pool) Close() error {
+	var first error
+	for _, w := range p.workers {
+		w.in.Close()
+		if err := w.cmd.Wait(); err != nil && first == nil {
+			first = fmt.Errorf("render worker: %v: %s", err, w.stderr.String())
+		}
+	}
+	return first
+}
+
+// tail keeps the end of a worker's stderr for error messages.
+type tail struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf.Write(p)
+	if t.buf.Len() > 8<<10 {
+		b := t.buf.Bytes()[t.buf.Len()-4<<10:]
+		t.buf.Reset()
+		t.buf.Write(b)
+	}
+	return len(p), nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := strings.TrimSpace(t.buf.String())
+	if s == "" {
+		return "(no output)"
+	}
+	return s
+}

@@ -1,0 +1,95 @@
+package render_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/bundle"
+	gt "github.com/nivaran/magazine/generator/generatortest"
+	"github.com/nivaran/magazine/generator/render"
+)
+
+func workerScript(t testing.TB) string {
+	out := filepath.Join(t.TempDir(), "worker.cjs")
+	if err := bundle.BuildServer(filepath.Join(gt.Root(t), "frontend"), out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func page(kind string) []byte {
+	b, _ := json.Marshal(map[string]any{
+		"kind": kind, "path": "/x",
+		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
+	})
+	return b
+}
+
+func TestRenderInOrder(t *testing.T) {
+	pool, err := render.Start("node", workerScript(t), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	jobs := []render.Job{{Path: "/a", Data: page("notfound")}, {Path: "/b", Data: page("privacy")}, {Path: "/c", Data: page("portal")}}
+	html, err := pool.Render(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html[0], "404 Page Not Found") || !strings.Contains(html[1], "Privacy Policy") || !strings.Contains(html[2], "portal") {
+		t.Fatalf("results out of order: %q", html)
+	}
+}
+
+func TestRenderErrorNamesRoute(t *testing.T) {
+	pool, err := render.Start("node", workerScript(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	_, err = pool.Render([]render.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}})
+	if err == nil || !strings.HasPrefix(err.Error(), "render /broken: ") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestWorkerCrash(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "crash.cjs")
+	os.WriteFile(script, []byte(`console.error("boom: out of memory"); process.exit(3)`), 0o644)
+	pool, err := render.Start("node", script, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = pool.Render([]render.Job{{Path: "/rbi-policy", Data: page("home")}})
+	if err == nil || !strings.Contains(err.Error(), "render /rbi-policy: the render worker stopped") || !strings.Contains(err.Error(), "boom") {
+		t.Fatalf("got %v", err)
+	}
+	pool.Close()
+}
+
+// BenchmarkRenderStory measures one story page through the worker protocol.
+func BenchmarkRenderStory(b *testing.B) {
+	pool, err := render.Start("node", workerScript(b), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pool.Close()
+	data, _ := json.Marshal(map[string]any{
+		"kind": "story", "path": "/story/1",
+		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
+		"story": map[string]any{"id": 1, "title": "A story", "introduction": "Intro", "author": "Desk", "publishedAt": "2025-08-12",
+			"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"src": "/x.svg", "alt": ""}, "layout": "story",
+			"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{},
+			"blocks": []map[string]string{{"type": "p", "html": strings.Repeat("Words in a paragraph. ", 60)}}},
+	})
+	jobs := []render.Job{{Path: "/story/1", Data: data}}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := pool.Render(jobs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,101 @@
+// Package site holds the magazine's configuration: name, addresses, endpoints
+// and the lists that content is validated against.
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is site.yaml.
+type Config struct {
+	Name          string   `yaml:"name" json:"name"`
+	Tagline       string   `yaml:"tagline" json:"tagline"`
+	Description   string   `yaml:"description" json:"description"`
+	BaseURL       string   `yaml:"baseURL" json:"baseURL"`
+	Language      string   `yaml:"language" json:"language"`
+	EditorEmail   string   `yaml:"editorEmail" json:"editorEmail"`
+	LaunchDate    string   `yaml:"launchDate" json:"launchDate"`
+	AdPublisherID string   `yaml:"adPublisherID" json:"adPublisherID"`
+	AnalyticsID   string   `yaml:"analyticsID" json:"analyticsID"`
+	Forms         Forms    `yaml:"forms" json:"forms"`
+	Categories    []string `yaml:"categories" json:"-"`
+}
+
+// Forms are the endpoints the lead forms post to.
+type Forms struct {
+	Launch      string `yaml:"launch" json:"launch"`
+	Editorial   string `yaml:"editorial" json:"editorial"`
+	Partnership string `yaml:"partnership" json:"partnership"`
+	Newsletter  string `yaml:"newsletter" json:"newsletter"`
+}
+
+// Load reads and validates a config file. A missing launch date becomes
+// buildDate plus five days, so a fresh build counts down from 5.
+func Load(path string, buildDate time.Time) (*Config, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var c Config
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if err := c.normalise(buildDate); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &c, nil
+}
+
+func (c *Config) normalise(buildDate time.Time) error {
+	if c.Name == "" {
+		return fmt.Errorf("name is required")
+	}
+	if err := c.SetBaseURL(c.BaseURL); err != nil {
+		return err
+	}
+	if c.Language == "" {
+		c.Language = "en"
+	}
+	if c.LaunchDate == "" {
+		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
+	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
+		return fmt.Errorf("launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
+	}
+	if len(c.Categories) == 0 {
+		return fmt.Errorf("categories: at least one category is required")
+	}
+	return nil
+}
+
+// SetBaseURL validates and stores the absolute origin every URL is built from.
+func (c *Config) SetBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("baseURL: %q must be an absolute http(s) URL", raw)
+	}
+	c.BaseURL = strings.TrimRight(u.String(), "/")
+	return nil
+}
+
+// Magazine is the full name, e.g. "Nivaran Magazine".
+func (c *Config) Magazine() string { return c.Name + " Magazine" }
+
+// Abs turns a site path into an absolute URL.
+func (c *Config) Abs(path string) string {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		return path
+	}
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return c.BaseURL + path
+}

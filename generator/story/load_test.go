@@ -1,0 +1,189 @@
+package story
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var opt = Options{Categories: []string{"Economic Policy", "International Trade"}}
+
+const good = `---
+id: 5
+title: "RBI holds"
+introduction: "The MPC paused."
+author: "Nivaran Economy Desk"
+publishedAt: 2025-08-12
+category: "Economic Policy"
+path: /rbi-policy
+tags: ["RBI", "Rates"]
+---
+
+First paragraph.
+
+**A Subheading**
+
+Second paragraph.
+
+**Solution Spotlight:** Act now.
+
+- one
+- two
+`
+
+func TestParseGood(t *testing.T) {
+	s, diags := Parse("stories/a.md", []byte(good), opt)
+	if len(diags) != 0 {
+		t.Fatalf("unexpected diagnostics:\n%v", diags.Error())
+	}
+	if s.ID != 5 || s.Title != "RBI holds" || s.Path != "/rbi-policy" || s.Layout != "story" {
+		t.Fatalf("fields not read: %+v", s)
+	}
+	if got := s.PublishedAt.ISO(); got != "2025-08-12" {
+		t.Errorf("publishedAt = %q", got)
+	}
+	if s.PublishedAt.Long() != "August 12, 2025" {
+		t.Errorf("long date = %q", s.PublishedAt.Long())
+	}
+	if s.ReadTime != "1 min read" {
+		t.Errorf("computed readTime = %q, want 1 min read", s.ReadTime)
+	}
+	if !s.Body.Spotlight || s.FeaturedImage != "generated" {
+		t.Errorf("spotlight %v, image %q", s.Body.Spotlight, s.FeaturedImage)
+	}
+}
+
+func TestReadTimeFromWords(t *testing.T) {
+	body := strings.Repeat("word ", 1100)
+	src := strings.Replace(good, "First paragraph.", body, 1)
+	s, _ := Parse("a.md", []byte(src), opt)
+	if s.ReadTime != "6 min read" { // ~1,110 words at 200 a minute
+		t.Errorf("readTime = %q (words %d)", s.ReadTime, s.Body.Words)
+	}
+}
+
+func TestISODate(t *testing.T) {
+	src := strings.Replace(good, "2025-08-12", "2025-08-12T09:30:00+05:30", 1)
+	s, diags := Parse("a.md", []byte(src), opt)
+	if len(diags) != 0 || s.PublishedAt.ISO() != "2025-08-12T09:30:00+05:30" {
+		t.Fatalf("ISO date: %v %q", diags, s.PublishedAt.ISO())
+	}
+}
+
+// Each broken file yields exactly these diagnostics, at these lines.
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		name, from, to string
+		want           []string
+	}{
+		{"missing title", "title: \"RBI holds\"\n", "", []string{"x.md:1: title is required"}},
+		{"empty title", "title: \"RBI holds\"", "title: \"\"", []string{"x.md:3: title must not be empty"}},
+		{"bad date", "publishedAt: 2025-08-12", "publishedAt: 2025-13-01",
+			[]string{`x.md:6:14: publishedAt: "2025-13-01" is not a date (want YYYY-MM-DD or an ISO time such as 2025-08-12T09:30:00+05:30)`}},
+		{"unknown key", "tags:", "tgas:", []string{`x.md:9:1: unknown key "tgas" (did you mean "tags"?)`}},
+		{"unknown key far", "tags:", "colour:", []string{`x.md:9:1: unknown key "colour"`}},
+		{"bad id", "id: 5", "id: five", []string{`x.md:2:5: id: "five" is not a whole number above 0`}},
+		{"unknown layout", "path: /rbi-policy", "layout: magazine", []string{`x.md:8: layout: "magazine" is not a layout (want one of story, article, energy, storm, playbook)`}},
+		{"bad category", `category: "Economic Policy"`, `category: "Economic Polcy"`, []string{`x.md:7: category: "Economic Polcy" is not one of the site's categories (did you mean "Economic Policy"?)`}},
+		{"bad path", "path: /rbi-policy", "path: rbi policy", []string{`x.md:8:7: path: "rbi policy" must start with / and use only letters, digits, - and _ (e.g. /rbi-policy)`}},
+		{"yaml syntax", `title: "RBI holds"`, `title: "RBI holds`, nil}, // checked below: line only
+		{"tags not a list", `tags: ["RBI", "Rates"]`, `tags: RBI`, []string{`x.md:9:7: tags: must be a list, e.g. ["one", "two"]`}},
+		{"bad readTime", "tags:", "readTime: soon\ntags:", []string{`x.md:9:11: readTime: "soon" should look like "6 min" or "6 min read"`}},
+		{"no body", "\nFirst paragraph.\n\n**A Subheading**\n\nSecond paragraph.\n\n**Solution Spotlight:** Act now.\n\n- one\n- two\n", "\n", []string{"x.md:11: the story has no body text after the front matter"}},
+		{"given twice", "tags:", "id: 6\ntags:", []string{"x.md:9:1: id is given twice"}},
+		{"long meta description", "tags:", "metaDescription: \"" + strings.Repeat("a", 161) + "\"\ntags:", []string{"x.md:9: metaDescription: 161 characters; keep it to 160 so search results show it whole"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := strings.Replace(good, c.from, c.to, 1)
+			if src == good {
+				t.Fatal("case did not change the file")
+			}
+			_, diags := Parse("x.md", []byte(src), opt)
+			diags.Sort()
+			var got []string
+			for _, d := range diags {
+				got = append(got, d.String())
+			}
+			if c.want == nil {
+				if len(got) != 1 || !strings.HasPrefix(got[0], "x.md:3: front matter is not valid YAML") {
+					t.Fatalf("got %q", got)
+				}
+				return
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestNoFrontMatter(t *testing.T) {
+	_, diags := Parse("x.md", []byte("just text\n"), opt)
+	if len(diags) != 1 || diags[0].String() != "x.md:1:1: the file must start with front matter between two lines of ---" {
+		t.Fatalf("got %v", diags)
+	}
+}
+
+func TestEveryProblemAtOnce(t *testing.T) {
+	src := strings.Replace(strings.Replace(good, "tags:", "tgas:", 1), "2025-08-12", "yesterday", 1)
+	_, diags := Parse("x.md", []byte(src), opt)
+	if len(diags) != 2 {
+		t.Fatalf("want 2 diagnostics, got %v", diags)
+	}
+}
+
+func TestLoadDirDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.md", good)
+	write("b.md", good) // same id and path
+	write("c.md", strings.Replace(strings.Replace(good, "id: 5", "id: 7", 1), "path: /rbi-policy", "path: /RBI-policy", 1))
+	stories, diags := LoadDir(dir, opt)
+	if len(stories) != 3 {
+		t.Fatalf("loaded %d stories", len(stories))
+	}
+	a, b, c := filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md"), filepath.Join(dir, "c.md")
+	want := []string{
+		b + ":2: id 5 is already used by " + a,
+		b + ":8: path /rbi-policy is already used by " + a,
+		c + ":8: path /RBI-policy is already used by " + a,
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestMissingImage(t *testing.T) {
+	src := strings.Replace(good, "tags:", "featuredImage: images/nope.jpg\ntags:", 1)
+	_, diags := Parse("x.md", []byte(src), Options{Categories: opt.Categories, ImageDir: t.TempDir()})
+	if len(diags) != 1 || !strings.Contains(diags[0].String(), "x.md:9: featuredImage: images/nope.jpg does not exist") {
+		t.Fatalf("got %v", diags)
+	}
+}
+
+func TestStructuredFieldsRejectUnknownKeys(t *testing.T) {
+	src := strings.Replace(good, "tags:", "playbook:\n  immediate: [\"a\"]\n  later: [\"b\"]\ntags:", 1)
+	_, diags := Parse("x.md", []byte(src), opt)
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, `unknown key "later"`) {
+		t.Fatalf("got %v", diags)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(good))
+	f.Add([]byte("---\n---\n"))
+	f.Add([]byte("---\nid: [\n---\nbody"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		Parse("f.md", src, opt) // must not panic
+	})
+}

@@ -1,0 +1,81 @@
+// Package story loads and validates the Markdown story files editors write.
+package story
+
+import (
+	"strconv"
+
+	"github.com/nivaran/magazine/generator/markdown"
+)
+
+// Story is one article: the specification's entity plus what the generator
+// derives from it (body blocks, words, reading time).
+type Story struct {
+	File string // path as given to Load, used in diagnostics
+
+	ID              int
+	Title           string
+	Heading         string // on-page heading when it differs from the title
+	Introduction    string
+	Author          string
+	PublishedAt     Date
+	Category        string
+	FeaturedImage   string // images/x.jpg, https://..., custom:trade-partnership or generated
+	ImageAlt        string
+	ImageCaption    string
+	ImageOverlay    bool
+	Path            string   // fixed path, e.g. /rbi-policy; empty for /story/<id> only
+	Aliases         []string // further paths rendering this story, canonical to Path
+	ReadTime        string
+	Tags            []string
+	MetaTitle       string
+	MetaDescription string
+	MetaTags        []string
+	Layout          string
+	BackLabel       string
+	Extra           Extra
+
+	Body markdown.Doc
+
+	lines map[string]int // front-matter key -> line in the file
+}
+
+// Extra holds the structured parts of the dedicated layouts.
+type Extra struct {
+	HeroKicker string      `yaml:"heroKicker" json:"heroKicker,omitempty"`
+	Indicators []Indicator `yaml:"indicators" json:"indicators,omitempty"`
+	Playbook   *Playbook   `yaml:"playbook" json:"playbook,omitempty"`
+	Investment *Investment `yaml:"investment" json:"investment,omitempty"`
+	BottomLine string      `yaml:"bottomLine" json:"bottomLine,omitempty"`
+}
+
+type Indicator struct {
+	Label string `yaml:"label" json:"label"`
+	Value string `yaml:"value" json:"value"`
+	Note  string `yaml:"note" json:"note,omitempty"`
+}
+
+type Playbook struct {
+	Immediate      []string `yaml:"immediate" json:"immediate"`
+	MediumTerm     []string `yaml:"mediumTerm" json:"mediumTerm"`
+	Implementation []string `yaml:"implementation" json:"implementation"`
+}
+
+type Investment struct {
+	Title  string   `yaml:"title" json:"title"`
+	Points []string `yaml:"points" json:"points"`
+}
+
+// Layouts are the page designs a story may ask for.
+var Layouts = []string{"story", "article", "energy", "storm", "playbook"}
+
+// CanonicalPath is the one URL search engines and cards should use.
+func (s *Story) CanonicalPath() string {
+	if s.Path != "" {
+		return s.Path
+	}
+	return StoryPath(s.ID)
+}
+
+// StoryPath is the generic /story/<id> route.
+func StoryPath(id int) string { return "/story/" + strconv.Itoa(id) }
+
