@@ -42,9 +42,11 @@ test-e2e: $(MAG)
 	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist
 	npx playwright test
 
-bench: $(MAG)
-	N=$(N) ./bench/build.sh
-	$(GO) test -run '^$$' -bench . -benchtime 20x ./generator/render/ ./generator/build/
+# Cold builds of N synthetic stories (N=10000 make bench), then one page's render.
+bench: deps
+	N=$(N) $(GO) test -run '^$$' -bench ColdBuild -benchtime 3x ./generator/build/
+	N=$(N) WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
+	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 
 clean:
 	rm -rf dist bin .cache

@@ -219,7 +219,8 @@ func Run(opt Options) (res *Result, err error) {
 	var werr error
 	var wwg sync.WaitGroup
 	var once sync.Once
-	for range runtime.GOMAXPROCS(0) {
+	// Writing is bound by file-system latency, not CPU: more writers than cores.
+	for range 4 * runtime.GOMAXPROCS(0) {
 		wwg.Add(1)
 		go func() {
 			defer wwg.Done()

@@ -1,0 +1,83 @@
+package build_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/build"
+	gt "github.com/nivaran/magazine/generator/generatortest"
+	"github.com/nivaran/magazine/generator/synth"
+)
+
+// BenchmarkColdBuild builds N synthetic stories (env N, default 1000) from
+// scratch each iteration and reports stories/s, each phase and peak memory.
+//
+//	N=10000 go test -run '^$' -bench ColdBuild -benchtime 1x ./generator/build/
+func BenchmarkColdBuild(b *testing.B) {
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
+		n = v
+	}
+	workers := 2
+	if v, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil && v > 0 {
+		workers = v
+	}
+	o := gt.Options(b, map[string]string{})
+	// Write where dist/ normally lives (the repository's disk), not /tmp.
+	work := filepath.Join(gt.Root(b), ".cache", "bench")
+	os.RemoveAll(work)
+	defer os.RemoveAll(work)
+	o.Stories, o.Out = filepath.Join(work, "stories"), filepath.Join(work, "dist")
+	if err := synth.Write(o.Stories, n); err != nil {
+		b.Fatal(err)
+	}
+	o.Workers = workers
+	phases := map[string]float64{}
+	var res *build.Result
+	b.ResetTimer()
+	for b.Loop() {
+		os.RemoveAll(o.Out)
+		var err error
+		if res, err = build.Run(o); err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range res.Phases {
+			phases[p.Name] += p.Took.Seconds() * 1000
+		}
+	}
+	b.StopTimer()
+	iters := float64(b.N)
+	b.ReportMetric(float64(n)*iters/b.Elapsed().Seconds(), "stories/s")
+	for name, ms := range phases {
+		b.ReportMetric(ms/iters, name+"-ms")
+	}
+	b.ReportMetric(float64(goPeakKB())/1024, "go-peak-MB")
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) == nil {
+		b.ReportMetric(float64(ru.Maxrss)/1024, "node-worker-peak-MB")
+	}
+	b.ReportMetric(float64(res.Pages), "pages")
+	if out, _ := filepath.Glob(filepath.Join(o.Out, "story", "*")); len(out) != n {
+		b.Fatalf("built %d story pages, want %d", len(out), n)
+	}
+}
+
+// goPeakKB is this process's peak resident memory (VmHWM).
+func goPeakKB() int {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			f := strings.Fields(line)
+			kb, _ := strconv.Atoi(f[1])
+			return kb
+		}
+	}
+	return 0
+}
