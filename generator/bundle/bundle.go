@@ -143,4 +143,3 @@ func messages(ms []api.Message) []string {
 	}
 	return out
 }
-

@@ -93,4 +93,3 @@ func TestJSONLDCannotCloseScript(t *testing.T) {
 		t.Error("attribute not escaped")
 	}
 }
-

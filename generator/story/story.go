@@ -78,4 +78,3 @@ func (s *Story) CanonicalPath() string {
 
 // StoryPath is the generic /story/<id> route.
 func StoryPath(id int) string { return "/story/" + strconv.Itoa(id) }
-
