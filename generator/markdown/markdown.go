@@ -8,6 +8,7 @@ package markdown
 
 import (
 	"bytes"
+	"html"
 	"regexp"
 	"strings"
 
@@ -171,8 +172,8 @@ func nodeText(n ast.Node, src []byte) []byte {
 			if t.SoftLineBreak() || t.HardLineBreak() {
 				buf.WriteByte(' ')
 			}
-		case *ast.String:
-			buf.Write(t.Value)
+		case *ast.String: // typographer output such as &rsquo;
+			buf.WriteString(html.UnescapeString(string(t.Value)))
 		case *ast.CodeSpan:
 			for cc := t.FirstChild(); cc != nil; cc = cc.NextSibling() {
 				if tt, ok := cc.(*ast.Text); ok {

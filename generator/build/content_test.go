@@ -1,0 +1,180 @@
+package build_test
+
+import (
+	"bufio"
+	"fmt"
+	"bytes"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	gt "github.com/nivaran/magazine/generator/generatortest"
+	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
+)
+
+// The published stories themselves, checked against SPEC.md's route tables
+// and the newsroom's standards.
+
+var fixedPaths = map[string]int{
+	"/trump-tariffs-india": 1, "/green-hydrogen-india": 2, "/semiconductor-independence-india": 3,
+	"/india-victory-inflation": 4, "/rbi-policy": 5, "/morgan-stanley-india-consumer-powerhouse": 6,
+	"/building-india-tomorrow-independence-innovators": 7, "/india-making-gst-work-for-indian-economy": 8,
+	"/India-Semiconductor-manufacturing-strategy": 9, "/pm-gati-shakti-nsws-economic-growth": 10,
+	"/india-energy-independence-renewable-power-self-sufficiency": 11,
+	"/india-digital-trade-revolution-tech-leadership-economic-resilience": 12,
+	"/india-economic-resilience-protectionism": 13, "/japan-india-investment-partnership-modi": 101,
+	"/msme-tariff-protection-export-support": 102, "/rbi-domestic-growth-strategy": 103,
+	"/india-asean-youth-digital-trade": 104, "/sp-rating-upgrade-india-investment-grade": 105,
+	"/morgan-stanley-india-consumer-market-powerhouse": 106, "/india-gst-reforms-economic-catalyst-growth": 20,
+}
+
+var dedicatedPaths = []string{
+	"/india-energy-independence-renewable-power", "/india-trade-revolution", "/sco-summit-india-alternate-trade",
+	"/india-deep-tech-alliance-launch", "/india-chip-ambition-blueprint-dominance",
+	"/india-conquers-global-economic-storm", "/sco-summit-2025-solutions-playbook",
+}
+
+func realStories(t *testing.T) ([]*story.Story, []route.Route) {
+	t.Helper()
+	root := gt.Root(t)
+	cfg, err := site.Load(filepath.Join(root, "site.yaml"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories, ImageDir: filepath.Join(root, "stories")})
+	routes, more := route.Table(stories)
+	if err := append(diags, more...).Err(); err != nil {
+		t.Fatalf("the stories do not validate:\n%v", err)
+	}
+	return stories, routes
+}
+
+func TestEverySpecRouteHasItsStory(t *testing.T) {
+	_, routes := realStories(t)
+	byPath := map[string]route.Route{}
+	for _, r := range routes {
+		byPath[r.Path] = r
+	}
+	for path, id := range fixedPaths {
+		r, ok := byPath[path]
+		if !ok || r.Story == nil || r.Story.ID != id {
+			t.Errorf("%s should show story %d", path, id)
+		}
+	}
+	for _, path := range dedicatedPaths {
+		if r, ok := byPath[path]; !ok || r.Story == nil || r.Story.Layout == "story" {
+			t.Errorf("%s should be a dedicated article page", path)
+		}
+	}
+}
+
+func TestStoriesMeetTheStandard(t *testing.T) {
+	stories, _ := realStories(t)
+	authors := []string{"Nivaran Economy Desk", "Nivaran Editorial Team", "Ira Venkataraman"}
+	handWritten := []int{11, 12, 13, 101, 102, 103, 104, 105}
+	ownKeywords := []int{6, 8, 9, 10, 12}
+	first, last := time.Date(2025, 8, 12, 0, 0, 0, 0, time.UTC), time.Date(2025, 9, 3, 23, 59, 59, 0, time.UTC)
+	for _, s := range stories {
+		name := filepath.Base(s.File)
+		lo, hi := 700, 1400
+		if s.Layout != "story" {
+			lo, hi = 750, 1500
+		}
+		if w := s.Body.Words; w < lo || w > hi {
+			t.Errorf("%s: %d words, want %d–%d", name, w, lo, hi)
+		}
+		var minutes int
+		if _, err := fmtSscan(s.ReadTime, &minutes); err != nil || math.Abs(float64(minutes)-float64(s.Body.Words)/story.WordsPerMinute) > 1 {
+			t.Errorf("%s: readTime %q does not match %d words", name, s.ReadTime, s.Body.Words)
+		}
+		if minutes < 4 || minutes > 8 {
+			t.Errorf("%s: read time %d min outside 4–8", name, minutes)
+		}
+		if n := len(s.Body.Blocks); n == 0 || s.Body.Blocks[n-1].Type != "spotlight" {
+			t.Errorf("%s: does not end with a Solution Spotlight", name)
+		}
+		subheads := 0
+		for _, b := range s.Body.Blocks {
+			if b.Type == "h2" {
+				subheads++
+			}
+		}
+		if subheads < 2 {
+			t.Errorf("%s: %d subheadings, want at least 2", name, subheads)
+		}
+		if d := s.PublishedAt.Time; d.Before(first) || d.After(last) {
+			t.Errorf("%s: published %s, outside 2025-08-12..2025-09-03", name, s.PublishedAt.ISO())
+		}
+		if !slices.Contains(authors, s.Author) {
+			t.Errorf("%s: author %q is not one of %v", name, s.Author, authors)
+		}
+		if slices.Contains(handWritten, s.ID) && (s.MetaTitle == "" || s.MetaDescription == "" || len(s.MetaTags) == 0) {
+			t.Errorf("%s: story %d needs a hand-written metaTitle, metaDescription and metaTags", name, s.ID)
+		}
+		if slices.Contains(ownKeywords, s.ID) && len(s.MetaTags) == 0 {
+			t.Errorf("%s: story %d needs its own keyword list", name, s.ID)
+		}
+		if len([]rune(s.MetaDescription)) > 160 {
+			t.Errorf("%s: metaDescription too long", name)
+		}
+		low := strings.ToLower(s.Body.Text + s.Title + s.Introduction)
+		for _, bad := range []string{"lorem ipsum", "placeholder", "todo", "tbd", "[citation"} {
+			if strings.Contains(low, bad) {
+				t.Errorf("%s: contains %q", name, bad)
+			}
+		}
+	}
+}
+
+// TestSpelling runs aspell (British English) over every story body; words it
+// does not know must be in stories/spelling-allow.txt.
+func TestSpelling(t *testing.T) {
+	if _, err := exec.LookPath("aspell"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("aspell is required in CI (apt-get install aspell aspell-en)")
+		}
+		t.Skip("aspell not installed")
+	}
+	stories, _ := realStories(t)
+	root := gt.Root(t)
+	allow := map[string]bool{}
+	f, err := os.Open(filepath.Join(root, "stories", "spelling-allow.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if w := strings.TrimSpace(sc.Text()); w != "" && !strings.HasPrefix(w, "#") {
+			allow[strings.ToLower(w)] = true
+		}
+	}
+	for _, s := range stories {
+		cmd := exec.Command("aspell", "list", "--lang=en_GB", "--ignore-case")
+		text := strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`).Replace(s.Title + "\n" + s.Introduction + "\n" + s.Body.Text)
+		cmd.Stdin = strings.NewReader(text)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var unknown []string
+		for _, w := range bytes.Fields(out) {
+			word := strings.ToLower(string(w))
+			if !allow[word] && !allow[strings.TrimSuffix(word, "'s")] {
+				unknown = append(unknown, string(w))
+			}
+		}
+		if len(unknown) > 0 {
+			t.Errorf("%s: misspelt (or add to stories/spelling-allow.txt): %s", filepath.Base(s.File), strings.Join(unknown, ", "))
+		}
+	}
+}
+
+func fmtSscan(s string, n *int) (int, error) { return fmt.Sscanf(s, "%d min", n) }
