@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { PageData } from './types';
+import type { Head, PageData } from './types';
 import { applyHead, fetchRoute, normalisePath } from './navigation';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
@@ -12,7 +12,7 @@ import { Screen } from './pages/Screen';
 function usePage(initial: PageData): PageData {
   const location = useLocation();
   const path = normalisePath(location.pathname);
-  const [current, setCurrent] = useState({ path, page: initial });
+  const [current, setCurrent] = useState<{ path: string; page: PageData; head?: Head }>({ path, page: initial });
   const first = useRef(true);
 
   useEffect(() => {
@@ -27,9 +27,7 @@ function usePage(initial: PageData): PageData {
     let cancelled = false;
     fetchRoute(path)
       .then((data) => {
-        if (cancelled) return;
-        applyHead(data.head);
-        setCurrent({ path, page: data.page });
+        if (!cancelled) setCurrent({ path, page: data.page, head: data.head });
       })
       .catch(() => {
         if (!cancelled) window.location.assign(location.pathname + location.search + location.hash);
@@ -39,8 +37,10 @@ function usePage(initial: PageData): PageData {
     };
   }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Every route change starts at the top (or at the #anchor it names).
+  // The next head goes in after the previous page has unmounted (its cleanups
+  // run first), and every route change starts at the top or at its #anchor.
   useEffect(() => {
+    if (current.head) applyHead(current.head);
     if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -5,6 +5,19 @@ import { Privacy } from './Privacy';
 import { Portal } from './Portal';
 import { StoryPage, StoryNotFound } from './StoryPage';
 import { NotFound } from './NotFound';
+import { ArticleLayout } from '../articles/ArticleLayout';
+import { EnergyLayout } from '../articles/EnergyLayout';
+import { StormLayout } from '../articles/StormLayout';
+import { PlaybookLayout } from '../articles/PlaybookLayout';
+import type { Site, Story } from '../types';
+
+const layouts: Record<string, (p: { story: Story; site: Site }) => React.ReactElement> = {
+  story: StoryPage,
+  article: ArticleLayout,
+  energy: EnergyLayout,
+  storm: StormLayout,
+  playbook: PlaybookLayout,
+};
 
 // Thin dispatch: the generator decided the kind of page; this only maps it.
 export function Screen({ page, pathname }: { page: PageData; pathname: string }) {
@@ -17,8 +30,11 @@ export function Screen({ page, pathname }: { page: PageData; pathname: string })
       return <Privacy site={page.site} />;
     case 'portal':
       return <Portal site={page.site} />;
-    case 'story':
-      return page.story ? <StoryPage story={page.story} site={page.site} /> : <StoryNotFound />;
+    case 'story': {
+      if (!page.story) return <StoryNotFound />;
+      const Layout = layouts[page.story.layout] ?? StoryPage;
+      return <Layout story={page.story} site={page.site} />;
+    }
   }
   // 404.html is served for every unknown path; under /story/ that means an unknown story id.
   return isStoryPath(pathname) ? <StoryNotFound /> : <NotFound />;

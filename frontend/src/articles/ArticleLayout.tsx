@@ -1,0 +1,22 @@
+import type { Site, Story } from '../types';
+import { Body } from '../components/Body';
+import { FeaturedImage } from '../components/FeaturedImage';
+import { ArticleHeader, BackLink, ShareButtons, useTitleOnLeave } from './parts';
+
+// The common dedicated-article layout.
+export function ArticleLayout({ story, site }: { story: Story; site: Site }) {
+  useTitleOnLeave(site);
+  return (
+    <article className="article article--dedicated" data-layout={story.layout}>
+      <div className="article__top">
+        <BackLink label={story.backLabel} />
+      </div>
+      <ArticleHeader story={story} />
+      <FeaturedImage image={story.image} caption={story.imageCaption} overlay={story.imageOverlay} />
+      <div className="article-body">
+        <Body blocks={story.blocks} />
+      </div>
+      <ShareButtons story={story} />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Site, Story } from '../types';
+import { AdSlot } from '../components/AdSlot';
+import { Body } from '../components/Body';
+import { FeaturedImage } from '../components/FeaturedImage';
+import { shareNative } from '../share';
+import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { STORY_AD_HEIGHT } from '../pages/StoryPage';
+
+export function EnergyLayout({ story, site, onCopied }: { story: Story; site: Site; onCopied?: () => void }) {
+  useTitleOnLeave(site);
+  const [status, setStatus] = useState('');
+  const share = async () => {
+    const outcome = await shareNative(shareable(story), 'copy');
+    if (outcome === 'copied') {
+      setStatus('Link copied to the clipboard.');
+      onCopied?.();
+    } else if (outcome === 'failed') {
+      setStatus(`Copy this link to share: ${story.url}`);
+    }
+  };
+  return (
+    <article className="article article--dedicated article--energy" data-layout="energy">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li aria-current="page">{story.category}</li>
+        </ol>
+      </nav>
+      <div className="article__top">
+        <BackLink label={story.backLabel} />
+      </div>
+      <ArticleHeader story={story} />
+      <FeaturedImage image={story.image} caption={story.imageCaption} />
+      <div className="article-body">
+        <Body blocks={story.blocks} />
+      </div>
+      {story.tags?.length ? (
+        <section className="related-topics" aria-labelledby="related-topics">
+          <h2 id="related-topics">Related Topics</h2>
+          <ul>
+            {story.tags.map((t) => (
+              <li key={t} className="tag">
+                {t}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="share-story">
+        <button type="button" className="button" onClick={share}>
+          Share this story
+        </button>
+        <p className="share-story__status" role="status" aria-live="polite">
+          {status}
+        </p>
+      </div>
+      <ShareButtons story={story} />
+      <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
+    </article>
+  );
+}

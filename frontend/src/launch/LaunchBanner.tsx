@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { daysLabel, useCountdown } from './countdown';
+import './launch.css';
+
+// While the banner is shown, <body> carries this class and the custom
+// property --launch-banner-h (the banner's measured height); launch.css pads
+// the body by that much, so the fixed bar never hides the end of the footer.
+export const BANNER_BODY_CLASS = 'has-launch-banner';
+export const BANNER_HEIGHT_VAR = '--launch-banner-h';
+
+export interface LaunchBannerProps {
+  visible: boolean;
+  onClose: () => void;
+  onStayUpdated: () => void;
+  launchDate: string;
+}
+
+export function bannerText(days: number): string {
+  const portal = 'Our new news-and-solutions portal';
+  return days === 0 ? `${portal} is launching today` : `${portal} is coming in ${daysLabel(days)}`;
+}
+
+// Fixed bottom bar with the countdown. It renders nothing until the
+// countdown is known, i.e. after hydration (see useCountdown).
+export function LaunchBanner({ visible, onClose, onStayUpdated, launchDate }: LaunchBannerProps) {
+  const days = useCountdown(launchDate);
+  const ref = useRef<HTMLElement>(null);
+  const shown = visible && days !== null;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const body = document.body;
+    const measure = () => body.style.setProperty(BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    body.classList.add(BANNER_BODY_CLASS);
+    measure();
+    // The bar wraps onto more lines on narrow screens or with larger text.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      body.classList.remove(BANNER_BODY_CLASS);
+      body.style.removeProperty(BANNER_HEIGHT_VAR);
+    };
+  }, [shown]);
+
+  if (!shown) return null;
+  return (
+    <aside ref={ref} className="launch-banner" aria-label="Portal launch">
+      <p className="launch-banner__text">
+        {bannerText(days)}.{' '}
+        <button type="button" className="launch-banner__link" onClick={onStayUpdated}>
+          Stay updated
+        </button>
+      </p>
+      <button type="button" className="launch-banner__close" aria-label="Close banner" onClick={onClose}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
+  );
+}

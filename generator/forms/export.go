@@ -1,0 +1,88 @@
+package forms
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// columns name the exported fields, in order: the CSV header and JSON keys.
+var columns = []string{"id", "form", "name", "email", "phone", "company", "subject", "message",
+	"client_ip", "user_agent", "created_at"}
+
+// Export writes every lead, oldest first, as "csv" (with a header row) or
+// "json" (an array of objects keyed like the CSV header).
+func (s *Store) Export(w io.Writer, format string) error {
+	switch format {
+	case "csv":
+		return s.exportCSV(w)
+	case "json":
+		return s.exportJSON(w)
+	}
+	return fmt.Errorf("export format %q: %w", format, errFormat)
+}
+
+func (s *Store) exportCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(columns); err != nil {
+		return err
+	}
+	err := s.each(context.Background(), func(l *lead) error {
+		return cw.Write([]string{
+			strconv.FormatInt(l.ID, 10), cell(l.Form), cell(l.Name), cell(l.Email), cell(l.Phone),
+			cell(l.Company), cell(l.Subject), cell(l.Message), cell(l.ClientIP), cell(l.UserAgent),
+			l.CreatedAt.UTC().Format(timeLayout),
+		})
+	})
+	if err != nil {
+		return err
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// cell defuses spreadsheet formulas. Leads are typed by strangers and the CSV
+// is opened in Excel or Sheets, where a name like "=HYPERLINK(...)" would
+// run; a leading apostrophe makes the spreadsheet show it as text (the OWASP
+// "CSV injection" advice). The JSON export keeps values exactly as stored.
+func cell(s string) string {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
+}
+
+func (s *Store) exportJSON(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("[")
+	n := 0
+	err := s.each(context.Background(), func(l *lead) error {
+		b, err := json.Marshal(struct {
+			*lead
+			CreatedAt string `json:"created_at"`
+		}{l, l.CreatedAt.UTC().Format(timeLayout)})
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			bw.WriteString(",")
+		}
+		n++
+		bw.WriteString("\n  ")
+		_, err = bw.Write(b)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		bw.WriteString("\n")
+	}
+	bw.WriteString("]\n")
+	return bw.Flush()
+}

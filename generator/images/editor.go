@@ -1,0 +1,195 @@
+package images
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/image/draw"
+)
+
+// Encoder settings. They are part of every cache key and file-name hash
+// (through the recipes), so changing one re-encodes everything once.
+const (
+	jpegQuality  = 82
+	editorRecipe = "editor/1 catmullrom q82"
+	// maxPixels refuses pictures that would take gigabytes to decode (a
+	// 20000x20000 PNG is 1.6 GB as RGBA); real photos are far below it.
+	maxPixels = 60_000_000
+)
+
+// Editor resizes the photo at src into the srcset widths. Files are named
+// images/<name>-<hash8>-<width>.jpg (.png when the picture has transparency).
+// A missing or undecodable file gives an *Error naming src.
+func (p *Processor) Editor(src string) (Result, error) {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		var pe *fs.PathError
+		switch {
+		case isNotExist(err):
+			err = fs.ErrNotExist
+		case errors.As(err, &pe):
+			err = pe.Err
+		}
+		return Result{}, &Error{Path: src, Err: err}
+	}
+	k := key(editorRecipe, data)
+	stem := "images/" + slug(strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))) + "-" + k[:8]
+	if m, ok := p.loadManifest(k); ok {
+		if r, ok := p.cachedVariants(k, plan(m.Width, m.Height, stem, m.Ext), m.Ext); ok {
+			return r, nil
+		}
+	}
+	img, orient, err := decode(data)
+	if err != nil {
+		return Result{}, &Error{Path: src, Err: err}
+	}
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	if orient >= 5 { // the photo is stored sideways
+		w, h = h, w
+	}
+	ext := "jpg"
+	if o, ok := img.(interface{ Opaque() bool }); !ok || !o.Opaque() {
+		ext = "png"
+	}
+	r, err := p.encodeVariants(k, img, orient, plan(w, h, stem, ext), ext)
+	if err != nil {
+		return Result{}, &Error{Path: src, Err: err}
+	}
+	if err := p.storeManifest(k, manifest{Width: w, Height: h, Ext: ext}); err != nil {
+		return Result{}, err
+	}
+	return r, nil
+}
+
+// plan lists the variants of a w x h picture: each srcset width the picture
+// reaches, plus its own width when that is narrower than the widest step.
+// It never upscales.
+func plan(w, h int, stem, ext string) []Variant {
+	var vs []Variant
+	add := func(vw int) {
+		vh := max(1, (h*vw+w/2)/w)
+		vs = append(vs, Variant{Path: stem + "-" + strconv.Itoa(vw) + "." + ext, Width: vw, Height: vh})
+	}
+	for _, vw := range Widths {
+		if vw <= w {
+			add(vw)
+		}
+	}
+	if last := Widths[len(Widths)-1]; w < last && (len(vs) == 0 || vs[len(vs)-1].Width != w) {
+		add(w)
+	}
+	return vs
+}
+
+// decode reads a JPEG or PNG, with the EXIF orientation of a JPEG (phones
+// store portrait photos sideways and say so only there).
+func decode(data []byte) (image.Image, int, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		if errors.Is(err, image.ErrFormat) {
+			return nil, 0, errors.New("not a JPEG or PNG image")
+		}
+		return nil, 0, fmt.Errorf("cannot read the image: %v", err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
+		return nil, 0, fmt.Errorf("%dx%d pixels is too large (at most %d megapixels)", cfg.Width, cfg.Height, maxPixels/1_000_000)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, 0, fmt.Errorf("cannot decode the %s image: %v", strings.ToUpper(format), err)
+	}
+	orient := 1
+	if format == "jpeg" {
+		orient = exifOrientation(data)
+	}
+	return img, orient, nil
+}
+
+// encodeVariants scales img to each variant, the widest from the source and
+// the narrower ones from the widest (a cascade: same quality, far less work
+// for big photos), and encodes and caches them.
+func (p *Processor) encodeVariants(k string, img image.Image, orient int, vs []Variant, ext string) (Result, error) {
+	files := make(map[string][]byte, len(vs))
+	var widest *image.RGBA
+	for i := len(vs) - 1; i >= 0; i-- {
+		v := vs[i]
+		w, h := v.Width, v.Height
+		if orient >= 5 {
+			w, h = h, w
+		}
+		var from image.Image = img
+		if widest != nil {
+			from = widest
+		}
+		scaled := scale(from, w, h)
+		if widest == nil {
+			widest = scaled
+		}
+		data, err := p.encode(orientRGBA(scaled, orient), ext)
+		if err != nil {
+			return Result{}, err
+		}
+		file, err := p.store(k, v.Width, ext, data)
+		if err != nil {
+			return Result{}, err
+		}
+		vs[i].Cached = file
+		files[v.Path] = data
+	}
+	last := vs[len(vs)-1]
+	return Result{Variants: vs, Width: last.Width, Height: last.Height, Files: files}, nil
+}
+
+// scale resamples with Catmull-Rom, which widens its kernel when shrinking,
+// so fine detail averages out instead of aliasing. Same size is a copy.
+func scale(src image.Image, w, h int) *image.RGBA {
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	if src.Bounds().Dx() == w && src.Bounds().Dy() == h {
+		draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
+		return dst
+	}
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	return dst
+}
+
+func (p *Processor) encode(img *image.RGBA, ext string) ([]byte, error) {
+	p.encoded.Add(1)
+	var buf bytes.Buffer
+	var err error
+	if ext == "png" {
+		err = png.Encode(&buf, img)
+	} else {
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+	}
+	return buf.Bytes(), err
+}
+
+// slug makes a file-name-safe stem: lower-case letters, digits and dashes.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	if b.Len() == 0 {
+		return "image"
+	}
+	return b.String()
+}

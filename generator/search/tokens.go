@@ -1,0 +1,81 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The browser tokenises queries and index fields with the same rules
+// (frontend/src/search/tokens.ts); testdata/ranking.json holds the stop words
+// and cases both test suites check, so the two cannot drift apart unnoticed.
+
+// stopWords are common English function words. They are dropped from the
+// index and from queries: they match almost every story, so they neither
+// narrow a search nor earn their bytes. Words that double as topics ("it" for
+// information technology, "us" for the United States) are deliberately absent.
+var stopWords = map[string]bool{}
+
+// StopWords lists them in a fixed order, for tests and documentation.
+var StopWords = []string{
+	"a", "about", "after", "all", "also", "an", "and", "are", "as", "at",
+	"be", "been", "but", "by", "can", "for", "from", "has", "have", "he",
+	"her", "his", "how", "if", "in", "into", "is", "its", "more", "not",
+	"of", "on", "or", "our", "she", "so", "than", "that", "the", "their",
+	"them", "there", "these", "they", "this", "to", "was", "we", "were",
+	"what", "when", "which", "while", "who", "will", "with", "would", "you", "your",
+}
+
+func init() {
+	for _, w := range StopWords {
+		stopWords[w] = true
+	}
+}
+
+// isWordRune: letters, combining marks (Devanagari vowel signs) and numbers,
+// the same classes as /[\p{L}\p{M}\p{N}]/u in the browser.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)
+}
+
+// words splits lower-cased text into runs of word characters.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) })
+}
+
+// indexable says whether a word is worth a place in the index.
+func indexable(w string) bool {
+	return utf8.RuneCountInString(w) >= 2 && !stopWords[w]
+}
+
+// Tokens is the indexable words of s: lower-cased, stop words and single
+// characters dropped, in order of appearance, duplicates kept.
+func Tokens(s string) []string {
+	var out []string
+	for _, w := range words(s) {
+		if indexable(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// CategorySlug is the URL segment of a category page:
+// "Energy & Environment" -> "energy-environment". Same as categorySlug in
+// frontend/src/search/tokens.ts.
+func CategorySlug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if isWordRune(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
