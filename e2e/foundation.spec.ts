@@ -57,7 +57,7 @@ test('client-side navigation fetches data, updates the head and scrolls to top',
   await hydrated(page);
   await page.evaluate(() => ((window as any).__sameDocument = true));
   await page.evaluate(() => window.scrollTo(0, 600));
-  const card = page.locator('.card a').first();
+  const card = page.locator('.card__link').first();
   const href = await card.getAttribute('href');
   await card.click();
   await expect(page).toHaveURL(href!);

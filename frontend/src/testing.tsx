@@ -22,6 +22,8 @@ export function story(over: Partial<Story> = {}): Story {
     publishedAt: '2025-08-12',
     dateLabel: 'August 12, 2025',
     category: 'Economic Policy',
+    categoryHref: '/category/economic-policy',
+    authorHref: '/author/nivaran-economy-desk',
     readTime: '5 min read',
     image: { src: '/images/cover/5.svg', width: 1200, height: 630, alt: 'Cover' },
     layout: 'story',

@@ -1,6 +1,6 @@
 // Page data as the Go generator writes it (generator/pagedata). Keep in step.
 
-export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound';
+export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing';
 
 export interface Forms {
   launch: string;
@@ -59,6 +59,8 @@ export interface Story {
   publishedAt: string;
   dateLabel: string;
   category: string;
+  categoryHref: string;
+  authorHref: string;
   readTime?: string;
   tags?: string[];
   image: Image;
@@ -82,6 +84,27 @@ export interface Card {
   readTime?: string;
   image: Image;
   href: string;
+  categoryHref: string;
+}
+
+export interface Home {
+  lead?: Card;
+  latest: Card[];
+  featured: Card[];
+  spotlight: Card[];
+  editorsPick: Card[];
+  editorsPickTarget: string;
+}
+
+export interface List {
+  kind: 'archive' | 'category' | 'author';
+  title: string;
+  description?: string;
+  role?: string;
+  base: string;
+  page: number;
+  pages: number;
+  cards: Card[];
 }
 
 export interface PageData {
@@ -89,7 +112,8 @@ export interface PageData {
   path: string;
   site: Site;
   story?: Story;
-  stories?: Card[];
+  home?: Home;
+  list?: List;
 }
 
 export interface HeadTag {

@@ -93,8 +93,9 @@ func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, error) 
 	stories, diags := story.LoadDir(opt.Stories, story.Options{
 		Categories: cfg.Categories, ImageDir: opt.Stories,
 	})
-	routes, more := route.Table(stories)
+	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
+	diags = append(diags, checkHome(cfg, opt.Config, stories)...)
 	if err := diags.Err(); err != nil {
 		return nil, nil, err
 	}
@@ -334,4 +335,26 @@ func copyTree(dir string, emit func(string, []byte)) error {
 func Diagnostics(err error) (diag.List, bool) {
 	l, ok := err.(diag.List)
 	return l, ok
+}
+
+// checkHome reports home-page sections that name stories that do not exist.
+func checkHome(cfg *site.Config, file string, stories []*story.Story) diag.List {
+	ids := map[int]bool{}
+	for _, s := range stories {
+		ids[s.ID] = true
+	}
+	var diags diag.List
+	h := cfg.Home
+	sections := []struct {
+		name string
+		ids  []int
+	}{{"lead", []int{h.Lead}}, {"featured", h.Featured}, {"spotlight", h.Spotlight}, {"editorsPick", h.EditorsPick}}
+	for _, sec := range sections {
+		for _, id := range sec.ids {
+			if id != 0 && !ids[id] {
+				diags.Add(file, 0, 0, "home.%s: no story has id %d", sec.name, id)
+			}
+		}
+	}
+	return diags
 }

@@ -49,7 +49,7 @@ func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 		t.Fatal(err)
 	}
 	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories, ImageDir: filepath.Join(root, "stories")})
-	routes, more := route.Table(stories)
+	routes, more := route.Table(stories, cfg.PerPage)
 	if err := append(diags, more...).Err(); err != nil {
 		t.Fatalf("the stories do not validate:\n%v", err)
 	}

@@ -67,3 +67,27 @@ type listItem struct {
 	Name     string `json:"name"`
 	Item     string `json:"item,omitempty"`
 }
+
+type collectionPage struct {
+	Context     string   `json:"@context"`
+	Type        string   `json:"@type"`
+	Name        string   `json:"name"`
+	URL         string   `json:"url"`
+	Description string   `json:"description,omitempty"`
+	MainEntity  itemList `json:"mainEntity"`
+}
+
+type itemList struct {
+	Type  string     `json:"@type"`
+	Items []listItem `json:"itemListElement"`
+}
+
+type person struct {
+	Context     string `json:"@context"`
+	Type        string `json:"@type"`
+	Name        string `json:"name"`
+	URL         string `json:"url"`
+	JobTitle    string `json:"jobTitle,omitempty"`
+	Description string `json:"description,omitempty"`
+	WorksFor    *party `json:"worksFor,omitempty"`
+}

@@ -1,6 +1,7 @@
 package head
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/nivaran/magazine/generator/media"
@@ -25,6 +26,8 @@ func For(cfg *site.Config, r route.Route) Head {
 	case route.Privacy:
 		return page(cfg, r, "Privacy Policy | "+cfg.Magazine(),
 			"How "+cfg.Magazine()+" collects, uses and protects the personal data of readers who subscribe or write to us.")
+	case route.Listing:
+		return forListing(cfg, r)
 	case route.Portal:
 		return page(cfg, r, "The Portal Is Coming Soon | "+cfg.Magazine(),
 			"Our new news-and-solutions portal is on its way. Sign up for launch updates from "+cfg.Magazine()+".")
@@ -165,4 +168,50 @@ func breadcrumbs(cfg *site.Config, s *story.Story) breadcrumbList {
 		{Type: "ListItem", Position: 2, Name: s.Category},
 		{Type: "ListItem", Position: 3, Name: s.Title, Item: cfg.Abs(s.CanonicalPath())},
 	}}
+}
+
+func forListing(cfg *site.Config, r route.Route) Head {
+	l := r.List
+	name := l.Title()
+	title := name
+	if l.Page > 1 {
+		title += " — Page " + strconv.Itoa(l.Page)
+	}
+	title += " | " + cfg.Magazine()
+	description := "Every story from " + cfg.Magazine() + ", newest first."
+	switch l.Kind {
+	case "category":
+		description = name + ": stories and Solution Spotlights from " + cfg.Magazine() + ", newest first."
+	case "author":
+		description = "Stories by " + name + " in " + cfg.Magazine() + ", newest first."
+		if a := cfg.Author(name); a != nil && a.Bio != "" {
+			description = Describe(a.Bio)
+		}
+	}
+	h := page(cfg, r, title, description)
+	if l.Page > 1 {
+		h.link("prev", cfg.Abs(route.PagePath(l.Base, l.Page-1)))
+	}
+	if l.Page < l.Pages {
+		h.link("next", cfg.Abs(route.PagePath(l.Base, l.Page+1)))
+	}
+	items := make([]listItem, len(l.Stories))
+	for i, s := range l.Stories {
+		items[i] = listItem{Type: "ListItem", Position: (l.Page-1)*cfg.PerPage + i + 1, Name: s.Title, Item: cfg.Abs(s.CanonicalPath())}
+	}
+	h.ld(collectionPage{Context: "https://schema.org", Type: "CollectionPage", Name: name, URL: cfg.Abs(r.Path),
+		Description: description, MainEntity: itemList{Type: "ItemList", Items: items}})
+	if l.Kind == "author" {
+		p := person{Context: "https://schema.org", Type: "Person", Name: name, URL: cfg.Abs(l.Base),
+			WorksFor: publisher(cfg)}
+		if a := cfg.Author(name); a != nil {
+			p.Description, p.JobTitle = a.Bio, a.Role
+		}
+		if strings.HasPrefix(name, cfg.Name) {
+			p.Type = "Organization"
+			p.JobTitle = ""
+		}
+		h.ld(p)
+	}
+	return h
 }

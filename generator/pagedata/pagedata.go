@@ -4,8 +4,6 @@
 package pagedata
 
 import (
-	"sort"
-
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/route"
@@ -20,7 +18,30 @@ type Page struct {
 	Path    string     `json:"path"` // canonical path
 	Site    *Site      `json:"site"`
 	Story   *Story     `json:"story,omitempty"`
-	Stories []Card     `json:"stories,omitempty"`
+	Home    *Home      `json:"home,omitempty"`
+	List    *List      `json:"list,omitempty"`
+}
+
+// Home is the home page's sections, chosen in site.yaml.
+type Home struct {
+	Lead              *Card  `json:"lead,omitempty"`
+	Latest            []Card `json:"latest"`
+	Featured          []Card `json:"featured"`
+	Spotlight         []Card `json:"spotlight"`
+	EditorsPick       []Card `json:"editorsPick"`
+	EditorsPickTarget string `json:"editorsPickTarget"`
+}
+
+// List is one page of a listing.
+type List struct {
+	Kind        string `json:"kind"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"` // an author's bio
+	Role        string `json:"role,omitempty"`
+	Base        string `json:"base"`
+	Page        int    `json:"page"`
+	Pages       int    `json:"pages"`
+	Cards       []Card `json:"cards"`
 }
 
 // Site is what every page needs to know about the magazine.
@@ -46,6 +67,8 @@ type Story struct {
 	PublishedAt  string           `json:"publishedAt"`
 	DateLabel    string           `json:"dateLabel"` // US long form, stable on server and client
 	Category     string           `json:"category"`
+	CategoryHref string           `json:"categoryHref"`
+	AuthorHref   string           `json:"authorHref"`
 	ReadTime     string           `json:"readTime,omitempty"`
 	Tags         []string         `json:"tags,omitempty"`
 	Image        media.Image      `json:"image"`
@@ -70,6 +93,7 @@ type Card struct {
 	ReadTime     string      `json:"readTime,omitempty"`
 	Image        media.Image `json:"image"`
 	Href         string      `json:"href"`
+	CategoryHref string      `json:"categoryHref"`
 }
 
 // Builder holds what is shared by every route of one build.
@@ -77,6 +101,7 @@ type Builder struct {
 	site  *Site
 	cfg   *site.Config
 	cards []Card // newest first
+	byID  map[int]*story.Story
 }
 
 // NewBuilder prepares the site-wide parts once.
@@ -87,15 +112,11 @@ func NewBuilder(cfg *site.Config, stories []*story.Story) *Builder {
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
 	}}
 	sorted := append([]*story.Story(nil), stories...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		a, c := sorted[i].PublishedAt.Time, sorted[j].PublishedAt.Time
-		if !a.Equal(c) {
-			return a.After(c)
-		}
-		return sorted[i].ID > sorted[j].ID
-	})
+	story.Newest(sorted)
+	b.byID = make(map[int]*story.Story, len(sorted))
 	for _, s := range sorted {
 		b.cards = append(b.cards, CardOf(s))
+		b.byID[s.ID] = s
 	}
 	return b
 }
@@ -105,12 +126,9 @@ func CardOf(s *story.Story) Card {
 	return Card{
 		ID: s.ID, Title: s.Title, Introduction: s.Introduction, Author: s.Author, Category: s.Category,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), ReadTime: s.ReadTime,
-		Image: media.Featured(s), Href: s.CanonicalPath(),
+		Image: media.Featured(s), Href: s.CanonicalPath(), CategoryHref: route.CategoryPath(s.Category),
 	}
 }
-
-// HomeStories is how many cards the home page lists.
-const HomeStories = 12
 
 // For builds one route's page data.
 func (b *Builder) For(r route.Route) Page {
@@ -119,9 +137,55 @@ func (b *Builder) For(r route.Route) Page {
 	case route.Story:
 		p.Story = b.story(r)
 	case route.Home:
-		p.Stories = b.cards[:min(HomeStories, len(b.cards))]
+		p.Home = b.home()
+	case route.Listing:
+		p.List = b.list(r.List)
 	}
 	return p
+}
+
+func (b *Builder) pick(ids []int) []Card {
+	cards := make([]Card, 0, len(ids))
+	for _, id := range ids {
+		if s, ok := b.byID[id]; ok {
+			c := CardOf(s)
+			if link, ok := b.cfg.Home.Links[id]; ok {
+				c.Href = link
+			}
+			cards = append(cards, c)
+		}
+	}
+	return cards
+}
+
+func (b *Builder) home() *Home {
+	h := b.cfg.Home
+	out := &Home{Featured: b.pick(h.Featured), Spotlight: b.pick(h.Spotlight), EditorsPick: b.pick(h.EditorsPick), EditorsPickTarget: h.EditorsPickTarget}
+	if lead := b.pick([]int{h.Lead}); len(lead) == 1 {
+		out.Lead = &lead[0]
+	}
+	ids := make([]int, 0, h.Latest)
+	for _, c := range b.cards {
+		if len(ids) == h.Latest {
+			break
+		}
+		if c.ID != h.Lead {
+			ids = append(ids, c.ID)
+		}
+	}
+	out.Latest = b.pick(ids)
+	return out
+}
+
+func (b *Builder) list(l *route.List) *List {
+	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages, Cards: make([]Card, len(l.Stories))}
+	if a := b.cfg.Author(l.Name); l.Kind == "author" && a != nil {
+		out.Description, out.Role = a.Bio, a.Role
+	}
+	for i, s := range l.Stories {
+		out.Cards[i] = CardOf(s)
+	}
+	return out
 }
 
 func (b *Builder) story(r route.Route) *Story {
@@ -133,7 +197,7 @@ func (b *Builder) story(r route.Route) *Story {
 	return &Story{
 		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Author: s.Author,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
-		ReadTime: s.ReadTime, Tags: s.Tags, Image: media.Featured(s), ImageCaption: s.ImageCaption,
+		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: media.Featured(s), ImageCaption: s.ImageCaption,
 		ImageOverlay: s.ImageOverlay, Layout: s.Layout, BackLabel: back, URL: b.cfg.Abs(r.Canonical),
 		Blocks: s.Body.Blocks, Extra: s.Extra,
 	}

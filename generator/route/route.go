@@ -20,6 +20,7 @@ const (
 	Portal   Kind = "portal"
 	Story    Kind = "story"
 	NotFound Kind = "notfound"
+	Listing  Kind = "listing"
 )
 
 // Route is one published URL.
@@ -27,6 +28,7 @@ type Route struct {
 	Path      string // "/", "/rbi-policy", "/story/5"; NotFound's is "/404"
 	Kind      Kind
 	Story     *story.Story
+	List      *List
 	Canonical string // the path search engines should index for this content
 }
 
@@ -47,11 +49,11 @@ var static = []Route{
 // Table builds every route: the fixed screens, each story at its canonical
 // path, and at /story/<id> and its aliases when those differ. Paths that two
 // things claim are reported against the story file.
-func Table(stories []*story.Story) ([]Route, diag.List) {
+func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	var diags diag.List
 	routes := make([]Route, 0, len(static)+2*len(stories))
 	owner := map[string]string{} // path -> the screen holding it, or "" for a story
-	for _, r := range static {
+	for _, r := range append(static, listings(stories, perPage)...) {
 		r.Canonical = r.Path
 		routes = append(routes, r)
 		owner[strings.ToLower(r.Path)] = "the " + string(r.Kind) + " page"
@@ -78,8 +80,8 @@ func Table(stories []*story.Story) ([]Route, diag.List) {
 				}
 				continue
 			}
-			if p != story.StoryPath(s.ID) && strings.HasPrefix(key, "/story/") {
-				diags.Add(s.File, 1, 0, "path %s: /story/ paths are reserved for story ids", p)
+			if reserved := reservedPrefix(key); p != story.StoryPath(s.ID) && reserved != "" {
+				diags.Add(s.File, 1, 0, "path %s: paths under %s are reserved", p, reserved)
 				continue
 			}
 			owner[key] = ""
@@ -87,6 +89,15 @@ func Table(stories []*story.Story) ([]Route, diag.List) {
 		}
 	}
 	return routes, diags
+}
+
+func reservedPrefix(path string) string {
+	for _, p := range []string{"/story/", "/stories/", "/category/", "/author/", "/assets/", "/images/", "/_data/", "/api/"} {
+		if strings.HasPrefix(path, p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // File is where a route's HTML goes in dist/: clean URLs as folders.

@@ -12,20 +12,23 @@ func TestTable(t *testing.T) {
 		{File: "b.md", ID: 7, Aliases: []string{"/old"}},
 		{File: "a.md", ID: 5, Path: "/rbi-policy"},
 	}
-	routes, diags := Table(stories)
+	routes, diags := Table(stories, 12)
 	if len(diags) != 0 {
 		t.Fatal(diags)
 	}
 	var got []string
 	for _, r := range routes {
-		got = append(got, r.Path+"->"+r.Canonical)
+		if r.Kind != Listing {
+			got = append(got, r.Path+"->"+r.Canonical)
+		}
 	}
 	want := "/->/ /about->/about /privacy-policy->/privacy-policy /portal->/portal /404->/404 " +
 		"/rbi-policy->/rbi-policy /story/5->/rbi-policy /story/7->/story/7 /old->/story/7"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
-	if routes[6].Indexable() || !routes[5].Indexable() || routes[4].Indexable() {
+	routes = routes[len(routes)-4:]
+	if routes[1].Indexable() || !routes[0].Indexable() || !routes[2].Indexable() || routes[3].Indexable() {
 		t.Error("only canonical, found pages go into the sitemap")
 	}
 }
@@ -34,9 +37,9 @@ func TestReservedPaths(t *testing.T) {
 	_, diags := Table([]*story.Story{
 		{File: "a.md", ID: 1, Path: "/about"},
 		{File: "b.md", ID: 2, Path: "/story/9"},
-	})
+	}, 12)
 	got := diags.Error()
-	for _, want := range []string{"a.md:1: path /about is already used by the about page", "b.md:1: path /story/9: /story/ paths are reserved for story ids"} {
+	for _, want := range []string{"a.md:1: path /about is already used by the about page", "b.md:1: path /story/9: paths under /story/ are reserved"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
 		}
@@ -51,5 +54,54 @@ func TestFiles(t *testing.T) {
 	}
 	if DataFile("/") != "_data/index.json" || DataFile("/story/5") != "_data/story/5.json" {
 		t.Error("DataFile")
+	}
+}
+
+func TestListings(t *testing.T) {
+	var stories []*story.Story
+	for i := 1; i <= 5; i++ {
+		d, _ := story.ParseDate("2025-08-1" + string(rune('0'+i)))
+		cat := "Trade Strategy"
+		if i%2 == 0 {
+			cat = "Energy & Environment"
+		}
+		stories = append(stories, &story.Story{File: "s.md", ID: i, PublishedAt: d, Category: cat, Author: "Ira Venkataraman"})
+	}
+	routes, diags := Table(stories, 2)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	lists := map[string]*List{}
+	for _, r := range routes {
+		if r.Kind == Listing {
+			lists[r.Path] = r.List
+		}
+	}
+	var ids []int
+	for _, s := range lists["/stories"].Stories {
+		ids = append(ids, s.ID)
+	}
+	if len(ids) != 2 || ids[0] != 5 || ids[1] != 4 {
+		t.Errorf("archive page 1 should be newest first: %v", ids)
+	}
+	if l := lists["/stories/page/3"]; l == nil || l.Page != 3 || l.Pages != 3 || len(l.Stories) != 1 || l.Stories[0].ID != 1 {
+		t.Errorf("archive page 3: %+v", l)
+	}
+	if l := lists["/category/energy-environment"]; l == nil || l.Name != "Energy & Environment" || len(l.Stories) != 2 {
+		t.Errorf("category page: %+v", l)
+	}
+	if _, ok := lists["/category/trade-strategy/page/2"]; !ok {
+		t.Error("category pagination")
+	}
+	if _, ok := lists["/author/ira-venkataraman/page/3"]; !ok {
+		t.Error("author pages")
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{"Energy & Environment": "energy-environment", "ESG & Sustainable Growth": "esg-sustainable-growth", "Technology": "technology", " Policy & Reform ": "policy-reform"} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q", in, got)
+		}
 	}
 }

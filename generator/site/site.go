@@ -26,6 +26,27 @@ type Config struct {
 	AnalyticsID   string   `yaml:"analyticsID" json:"analyticsID"`
 	Forms         Forms    `yaml:"forms" json:"forms"`
 	Categories    []string `yaml:"categories" json:"-"`
+	Home          Home     `yaml:"home" json:"-"`
+	PerPage       int      `yaml:"perPage" json:"-"`
+	Authors       []Author `yaml:"authors" json:"-"`
+}
+
+// Home says which stories fill the home page's sections, by id.
+type Home struct {
+	Lead              int            `yaml:"lead"`
+	Latest            int            `yaml:"latest"` // how many cards the latest grid shows
+	Featured          []int          `yaml:"featured"`
+	Spotlight         []int          `yaml:"spotlight"`
+	EditorsPick       []int          `yaml:"editorsPick"`
+	EditorsPickTarget string         `yaml:"editorsPickTarget"`
+	Links             map[int]string `yaml:"links"` // a card's link when it is not the story's own
+}
+
+// Author is a byline's profile for its author page.
+type Author struct {
+	Name string `yaml:"name"`
+	Role string `yaml:"role"`
+	Bio  string `yaml:"bio"`
 }
 
 // Forms are the endpoints the lead forms post to.
@@ -70,6 +91,12 @@ func (c *Config) normalise(buildDate time.Time) error {
 	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
 		return fmt.Errorf("launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
+	if c.PerPage <= 0 {
+		c.PerPage = 12
+	}
+	if c.Home.Latest <= 0 {
+		c.Home.Latest = 6
+	}
 	if len(c.Categories) == 0 {
 		return fmt.Errorf("categories: at least one category is required")
 	}
@@ -98,4 +125,14 @@ func (c *Config) Abs(path string) string {
 		path = "/" + path
 	}
 	return c.BaseURL + path
+}
+
+// Author returns the profile of a byline, or nil.
+func (c *Config) Author(name string) *Author {
+	for i := range c.Authors {
+		if c.Authors[i].Name == name {
+			return &c.Authors[i]
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@
 package story
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/nivaran/magazine/generator/markdown"
@@ -78,3 +79,14 @@ func (s *Story) CanonicalPath() string {
 
 // StoryPath is the generic /story/<id> route.
 func StoryPath(id int) string { return "/story/" + strconv.Itoa(id) }
+
+// Newest sorts stories newest first (ties: higher id first), in place.
+func Newest(stories []*Story) {
+	sort.SliceStable(stories, func(i, j int) bool {
+		a, b := stories[i].PublishedAt.Time, stories[j].PublishedAt.Time
+		if !a.Equal(b) {
+			return a.After(b)
+		}
+		return stories[i].ID > stories[j].ID
+	})
+}

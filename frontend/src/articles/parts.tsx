@@ -21,11 +21,15 @@ export function BackLink({ label }: { label: string }) {
 export function ArticleHeader({ story, className = 'article__header' }: { story: Story; className?: string }) {
   return (
     <header className={className}>
-      <span className="badge">{story.category}</span>
+      <Link to={story.categoryHref} className="badge">
+        {story.category}
+      </Link>
       <h1 className="article__title">{story.heading || story.title}</h1>
       <p className="article__intro">{story.introduction}</p>
       <p className="article__meta">
-        <span className="article__author">By {story.author}</span>
+        <span className="article__author">
+          By <Link to={story.authorHref}>{story.author}</Link>
+        </span>
         <span aria-hidden="true"> · </span>
         <LocalDate iso={story.publishedAt} label={story.dateLabel} local={false} />
         {story.readTime ? (

@@ -1,59 +1,124 @@
 import { Link } from 'react-router-dom';
 import type { Card, PageData } from '../types';
-import { LocalDate } from '../components/LocalDate';
+import { AdSlot } from '../components/AdSlot';
+import { CardGrid } from '../components/StoryCard';
 
 export const HOME_AD_HEIGHT = 250;
+export const SPOTLIGHT_STAGGER_S = 0.1;
 
-export function StoryCard({ card }: { card: Card }) {
+function ViewAll() {
   return (
-    <article className="card">
-      <Link to={card.href} className="card__link">
-        <img className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} loading="lazy" />
-        <div className="card__body">
-          <span className="badge badge--small">{card.category}</span>
-          <h3 className="card__title">{card.title}</h3>
-          <p className="card__intro">{card.introduction}</p>
-          <p className="card__meta">
-            {card.author} · <LocalDate iso={card.publishedAt} label={card.dateLabel} local={false} />
-          </p>
-        </div>
+    <p className="section-more">
+      <Link to="/stories" className="button button--ghost-dark">
+        View All Stories
       </Link>
+    </p>
+  );
+}
+
+function Featured({ card, flip }: { card: Card; flip: boolean }) {
+  return (
+    <article className={`feature${flip ? ' feature--flip' : ''}`}>
+      <Link to={card.href} className="feature__image" tabIndex={-1} aria-hidden="true">
+        <img src={card.image.src} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+      </Link>
+      <div className="feature__text">
+        <Link to={card.categoryHref} className="badge">
+          {card.category}
+        </Link>
+        <h3 className="feature__title">
+          <Link to={card.href}>{card.title}</Link>
+        </h3>
+        <p>{card.introduction}</p>
+        <p className="card__meta">
+          {card.author} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+        </p>
+        <Link to={card.href} className="button">
+          Read the story <span aria-hidden="true">→</span>
+        </Link>
+      </div>
     </article>
   );
 }
 
 export function Home({ page }: { page: PageData }) {
-  const stories = page.stories ?? [];
-  const [lead, ...rest] = stories;
+  const home = page.home!;
+  const { lead } = home;
   return (
     <div className="home">
-      <section className="home__hero">
+      <section className="home__hero" aria-labelledby="home-title">
         <p className="home__kicker">News That Solves</p>
-        <h1 className="home__title">{page.site.tagline}</h1>
+        <h1 id="home-title" className="home__title">
+          {page.site.tagline}
+        </h1>
       </section>
+
       {lead ? (
         <section className="lead" aria-labelledby="lead-title">
           <Link to={lead.href} className="lead__image-link" tabIndex={-1} aria-hidden="true">
             <img src={lead.image.src} alt="" width={lead.image.width} height={lead.image.height} fetchPriority="high" />
           </Link>
           <div className="lead__text">
-            <span className="badge">{lead.category}</span>
+            <Link to={lead.categoryHref} className="badge">
+              {lead.category}
+            </Link>
             <h2 id="lead-title" className="lead__title">
               <Link to={lead.href}>{lead.title}</Link>
             </h2>
-            <p>{lead.introduction}</p>
-            <Link to={lead.href} className="button">Read the story</Link>
+            <p className="lead__intro">{lead.introduction}</p>
+            <Link to={lead.href} className="button">
+              Read the full story <span aria-hidden="true">→</span>
+            </Link>
           </div>
         </section>
       ) : null}
-      <section aria-labelledby="latest-title">
-        <h2 id="latest-title" className="section-title">Latest Stories</h2>
-        <div className="card-grid">
-          {rest.map((c) => (
-            <StoryCard key={c.id} card={c} />
-          ))}
-        </div>
+
+      <section aria-labelledby="latest-title" className="home__section">
+        <h2 id="latest-title" className="section-title">
+          Latest Stories
+        </h2>
+        <CardGrid cards={home.latest} />
+        <ViewAll />
       </section>
+
+      {home.featured.length ? (
+        <section aria-labelledby="featured-title" className="home__section">
+          <h2 id="featured-title" className="section-title">
+            News That Solves
+          </h2>
+          {home.featured.map((c, i) => (
+            <Featured key={c.id} card={c} flip={i % 2 === 1} />
+          ))}
+        </section>
+      ) : null}
+
+      <AdSlot client={page.site.adClient} minHeight={HOME_AD_HEIGHT} className="ad-slot--home" />
+
+      {home.spotlight.length ? (
+        <section aria-labelledby="spotlight-title" className="home__section">
+          <h2 id="spotlight-title" className="section-title">
+            Under the Spotlight
+          </h2>
+          <CardGrid cards={home.spotlight} stagger />
+        </section>
+      ) : null}
+
+      {home.editorsPick.length ? (
+        <section aria-labelledby="picks-title" className="home__section home__picks">
+          <h2 id="picks-title" className="section-title">
+            Editor's Pick
+          </h2>
+          <CardGrid cards={home.editorsPick} />
+          <p className="section-more">
+            <Link to={home.editorsPickTarget || home.editorsPick[0].href} className="button">
+              Read the Editor's Pick
+            </Link>{' '}
+            <Link to="/stories" className="button button--ghost-dark">
+              View All Stories
+            </Link>
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Privacy } from './Privacy';
 import { Portal } from './Portal';
 import { StoryPage, StoryNotFound } from './StoryPage';
 import { NotFound } from './NotFound';
+import { Listing } from './Listing';
 import { ArticleLayout } from '../articles/ArticleLayout';
 import { EnergyLayout } from '../articles/EnergyLayout';
 import { StormLayout } from '../articles/StormLayout';
@@ -28,6 +29,8 @@ export function Screen({ page, pathname }: { page: PageData; pathname: string })
       return <About site={page.site} />;
     case 'privacy':
       return <Privacy site={page.site} />;
+    case 'listing':
+      return <Listing list={page.list!} />;
     case 'portal':
       return <Portal site={page.site} />;
     case 'story': {

@@ -18,9 +18,10 @@ describe('StoryPage', () => {
   it('shows the parts of a story in order', () => {
     const { container } = renderStory();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('RBI Holds the Repo Rate');
-    expect(screen.getByText('Economic Policy').className).toContain('badge');
     expect(screen.getByText('The MPC paused.')).toBeTruthy();
-    expect(screen.getByText('By Nivaran Economy Desk')).toBeTruthy();
+    expect(container.querySelector('.article__author')!.textContent).toBe('By Nivaran Economy Desk');
+    expect(screen.getByRole('link', { name: 'Nivaran Economy Desk' }).getAttribute('href')).toBe('/author/nivaran-economy-desk');
+    expect(screen.getByRole('link', { name: 'Economic Policy' }).getAttribute('href')).toBe('/category/economic-policy');
     expect(screen.getAllByRole('link', { name: /Back to Homepage/ })).toHaveLength(2);
     expect(screen.getAllByText('Advertisement')).toHaveLength(2);
     const img = container.querySelector('figure img')!;

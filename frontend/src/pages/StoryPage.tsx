@@ -22,11 +22,15 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
         <BackButton label={story.backLabel} />
       </div>
       <header className="article__header">
-        <span className="badge">{story.category}</span>
+        <Link to={story.categoryHref} className="badge">
+          {story.category}
+        </Link>
         <h1 className="article__title">{story.heading || story.title}</h1>
         <p className="article__intro">{story.introduction}</p>
         <p className="article__meta">
-          <span className="article__author">By {story.author}</span>
+          <span className="article__author">
+            By <Link to={story.authorHref}>{story.author}</Link>
+          </span>
           <span aria-hidden="true"> · </span>
           <LocalDate iso={story.publishedAt} label={story.dateLabel} />
           {story.readTime ? (

@@ -1,0 +1,45 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
+import type { Card } from '../types';
+
+// A story in a listing. The title link covers the card (a stretched link),
+// so the category badge can be a link of its own without nesting anchors.
+export function StoryCard({ card, style, className = '' }: { card: Card; style?: CSSProperties; className?: string }) {
+  return (
+    <article className={`card ${className}`.trim()} style={style}>
+      {card.image.src ? (
+        <img className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+      ) : null}
+      <div className="card__body">
+        <Link to={card.categoryHref} className="badge badge--small card__badge">
+          {card.category}
+        </Link>
+        <h3 className="card__title">
+          <Link to={card.href} className="card__link">
+            {card.title}
+          </Link>
+        </h3>
+        <p className="card__intro">{card.introduction}</p>
+        <p className="card__meta">
+          {card.author} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+          {card.readTime ? ` · ${card.readTime}` : null}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function CardGrid({ cards, stagger = false }: { cards: Card[]; stagger?: boolean }) {
+  return (
+    <div className="card-grid">
+      {cards.map((c, i) => (
+        <StoryCard
+          key={`${c.id}-${i}`}
+          card={c}
+          className={stagger ? 'card--stagger' : ''}
+          style={stagger ? ({ '--stagger-delay': `${(i * 0.1).toFixed(1)}s` } as CSSProperties) : undefined}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import type { List } from '../types';
+import { CardGrid } from '../components/StoryCard';
+
+export function pagePath(base: string, n: number): string {
+  return n <= 1 ? base : `${base}/page/${n}`;
+}
+
+export function Pagination({ list }: { list: List }) {
+  if (list.pages <= 1) return null;
+  const pages = Array.from({ length: list.pages }, (_, i) => i + 1);
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {list.page > 1 ? (
+        <Link to={pagePath(list.base, list.page - 1)} rel="prev" className="pagination__step">
+          ← Newer
+        </Link>
+      ) : null}
+      <ol>
+        {pages.map((n) => (
+          <li key={n}>
+            {n === list.page ? (
+              <span aria-current="page" className="pagination__current">
+                {n}
+              </span>
+            ) : (
+              <Link to={pagePath(list.base, n)} aria-label={`Page ${n}`}>
+                {n}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+      {list.page < list.pages ? (
+        <Link to={pagePath(list.base, list.page + 1)} rel="next" className="pagination__step">
+          Older →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+const kicker: Record<List['kind'], string> = { archive: 'The archive', category: 'Category', author: 'Author' };
+
+// The archive, a category or an author: cards newest first, paginated.
+export function Listing({ list }: { list: List }) {
+  return (
+    <div className="listing">
+      <header className="listing__header">
+        <p className="home__kicker">{kicker[list.kind]}</p>
+        <h1>{list.title}</h1>
+        {list.role ? <p className="listing__role">{list.role}</p> : null}
+        {list.description ? <p className="listing__description">{list.description}</p> : null}
+        {list.pages > 1 ? (
+          <p className="listing__page">
+            Page {list.page} of {list.pages}
+          </p>
+        ) : null}
+      </header>
+      <CardGrid cards={list.cards} />
+      <Pagination list={list} />
+    </div>
+  );
+}
