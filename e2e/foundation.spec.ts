@@ -18,6 +18,9 @@ test('story page shows the article with its parts', async ({ page }) => {
   await expect(page.locator('.spotlight')).toContainText('Solution Spotlight');
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
   expect(canonical).toBe('http://127.0.0.1:18437/rbi-policy');
+  const related = await page.locator('.related .card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(related).toHaveLength(3);
+  expect(related).not.toContain('/rbi-policy');
 });
 
 test('the generic story route canonicalises to the fixed path', async ({ page }) => {

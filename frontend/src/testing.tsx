@@ -30,6 +30,7 @@ export function story(over: Partial<Story> = {}): Story {
     backLabel: 'Back to Homepage',
     url: 'https://nivaran.example/rbi-policy',
     extra: {},
+    related: [],
     blocks: [
       { type: 'p', html: 'First paragraph.' },
       { type: 'h2', html: 'Why It Matters' },

@@ -71,6 +71,7 @@ export interface Story {
   url: string;
   blocks: Block[];
   extra: Extra;
+  related: Card[];
 }
 
 export interface Card {

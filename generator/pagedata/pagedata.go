@@ -6,6 +6,7 @@ package pagedata
 import (
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/related"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -79,6 +80,7 @@ type Story struct {
 	URL          string           `json:"url"` // absolute canonical URL, for sharing
 	Blocks       []markdown.Block `json:"blocks"`
 	Extra        story.Extra      `json:"extra"`
+	Related      []Card           `json:"related"`
 }
 
 // Card is a story in a listing.
@@ -101,7 +103,8 @@ type Builder struct {
 	site  *Site
 	cfg   *site.Config
 	cards []Card // newest first
-	byID  map[int]*story.Story
+	byID    map[int]*story.Story
+	related *related.Index
 }
 
 // NewBuilder prepares the site-wide parts once.
@@ -111,6 +114,7 @@ func NewBuilder(cfg *site.Config, stories []*story.Story) *Builder {
 		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
 	}}
+	b.related = related.New(stories)
 	sorted := append([]*story.Story(nil), stories...)
 	story.Newest(sorted)
 	b.byID = make(map[int]*story.Story, len(sorted))
@@ -178,13 +182,11 @@ func (b *Builder) home() *Home {
 }
 
 func (b *Builder) list(l *route.List) *List {
-	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages, Cards: make([]Card, len(l.Stories))}
+	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages, }
 	if a := b.cfg.Author(l.Name); l.Kind == "author" && a != nil {
 		out.Description, out.Role = a.Bio, a.Role
 	}
-	for i, s := range l.Stories {
-		out.Cards[i] = CardOf(s)
-	}
+	out.Cards = cards(l.Stories)
 	return out
 }
 
@@ -199,6 +201,14 @@ func (b *Builder) story(r route.Route) *Story {
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
 		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: media.Featured(s), ImageCaption: s.ImageCaption,
 		ImageOverlay: s.ImageOverlay, Layout: s.Layout, BackLabel: back, URL: b.cfg.Abs(r.Canonical),
-		Blocks: s.Body.Blocks, Extra: s.Extra,
+		Blocks: s.Body.Blocks, Extra: s.Extra, Related: cards(b.related.Related(s)),
 	}
+}
+
+func cards(stories []*story.Story) []Card {
+	out := make([]Card, len(stories))
+	for i, s := range stories {
+		out[i] = CardOf(s)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ import type { Site, Story } from '../types';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { ArticleHeader, BackLink, ShareButtons, useTitleOnLeave } from './parts';
+import { RelatedStories } from '../components/RelatedStories';
 
 // The common dedicated-article layout.
 export function ArticleLayout({ story, site }: { story: Story; site: Site }) {
@@ -17,6 +18,7 @@ export function ArticleLayout({ story, site }: { story: Story; site: Site }) {
         <Body blocks={story.blocks} />
       </div>
       <ShareButtons story={story} />
+      <RelatedStories cards={story.related} />
     </article>
   );
 }

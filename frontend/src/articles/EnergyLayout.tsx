@@ -7,6 +7,7 @@ import { FeaturedImage } from '../components/FeaturedImage';
 import { shareNative } from '../share';
 import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
 import { STORY_AD_HEIGHT } from '../pages/StoryPage';
+import { RelatedStories } from '../components/RelatedStories';
 
 export function EnergyLayout({ story, site, onCopied }: { story: Story; site: Site; onCopied?: () => void }) {
   useTitleOnLeave(site);
@@ -60,6 +61,7 @@ export function EnergyLayout({ story, site, onCopied }: { story: Story; site: Si
       </div>
       <ShareButtons story={story} />
       <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
+      <RelatedStories cards={story.related} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { LocalDate } from '../components/LocalDate';
 import { BackLink, ShareButtons, useTitleOnLeave } from './parts';
+import { RelatedStories } from '../components/RelatedStories';
 
 function Steps({ title, items }: { title: string; items?: string[] }) {
   if (!items?.length) return null;
@@ -89,6 +90,7 @@ export function PlaybookLayout({ story, site }: { story: Story; site: Site }) {
           Subscribe to {site.magazine}
         </Link>
       </div>
+      <RelatedStories cards={story.related} />
     </article>
   );
 }

@@ -3,6 +3,7 @@ import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { openShareWindow, shareNative, twitterURL } from '../share';
 import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { RelatedStories } from '../components/RelatedStories';
 
 export const SMALL_SCREEN = '(max-width: 768px)';
 
@@ -36,6 +37,7 @@ export function StormLayout({ story, site }: { story: Story; site: Site }) {
         <Body blocks={story.blocks} />
       </div>
       <ShareButtons story={story} />
+      <RelatedStories cards={story.related} />
     </article>
   );
 }

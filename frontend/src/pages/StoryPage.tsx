@@ -4,6 +4,7 @@ import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { LocalDate } from '../components/LocalDate';
+import { RelatedStories } from '../components/RelatedStories';
 
 export const STORY_AD_HEIGHT = 200;
 
@@ -50,6 +51,7 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
       <div className="article__bottom">
         <BackButton label={story.backLabel} />
       </div>
+      <RelatedStories cards={story.related} />
     </article>
   );
 }
