@@ -23,7 +23,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), versionCmd())
+	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), newCmd(), versionCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, report(err))
 		os.Exit(1)

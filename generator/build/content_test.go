@@ -2,8 +2,8 @@ package build_test
 
 import (
 	"bufio"
-	"fmt"
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -27,9 +27,9 @@ var fixedPaths = map[string]int{
 	"/india-victory-inflation": 4, "/rbi-policy": 5, "/morgan-stanley-india-consumer-powerhouse": 6,
 	"/building-india-tomorrow-independence-innovators": 7, "/india-making-gst-work-for-indian-economy": 8,
 	"/India-Semiconductor-manufacturing-strategy": 9, "/pm-gati-shakti-nsws-economic-growth": 10,
-	"/india-energy-independence-renewable-power-self-sufficiency": 11,
+	"/india-energy-independence-renewable-power-self-sufficiency":         11,
 	"/india-digital-trade-revolution-tech-leadership-economic-resilience": 12,
-	"/india-economic-resilience-protectionism": 13, "/japan-india-investment-partnership-modi": 101,
+	"/india-economic-resilience-protectionism":                            13, "/japan-india-investment-partnership-modi": 101,
 	"/msme-tariff-protection-export-support": 102, "/rbi-domestic-growth-strategy": 103,
 	"/india-asean-youth-digital-trade": 104, "/sp-rating-upgrade-india-investment-grade": 105,
 	"/morgan-stanley-india-consumer-market-powerhouse": 106, "/india-gst-reforms-economic-catalyst-growth": 20,

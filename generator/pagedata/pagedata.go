@@ -15,12 +15,12 @@ import (
 // Page is the JSON a route is rendered from. Its TypeScript twin is
 // frontend/src/types.ts (PageData); keep the two in step.
 type Page struct {
-	Kind    route.Kind `json:"kind"`
-	Path    string     `json:"path"` // canonical path
-	Site    *Site      `json:"site"`
-	Story   *Story     `json:"story,omitempty"`
-	Home    *Home      `json:"home,omitempty"`
-	List    *List      `json:"list,omitempty"`
+	Kind  route.Kind `json:"kind"`
+	Path  string     `json:"path"` // canonical path
+	Site  *Site      `json:"site"`
+	Story *Story     `json:"story,omitempty"`
+	Home  *Home      `json:"home,omitempty"`
+	List  *List      `json:"list,omitempty"`
 }
 
 // Home is the home page's sections, chosen in site.yaml.
@@ -100,9 +100,9 @@ type Card struct {
 
 // Builder holds what is shared by every route of one build.
 type Builder struct {
-	site  *Site
-	cfg   *site.Config
-	cards []Card // newest first
+	site    *Site
+	cfg     *site.Config
+	cards   []Card // newest first
 	byID    map[int]*story.Story
 	related *related.Index
 }
@@ -182,7 +182,7 @@ func (b *Builder) home() *Home {
 }
 
 func (b *Builder) list(l *route.List) *List {
-	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages, }
+	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages}
 	if a := b.cfg.Author(l.Name); l.Kind == "author" && a != nil {
 		out.Description, out.Role = a.Bio, a.Role
 	}

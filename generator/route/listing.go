@@ -3,8 +3,6 @@ package route
 import (
 	"sort"
 	"strconv"
-	"strings"
-	"unicode"
 
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -35,25 +33,9 @@ func PagePath(base string, n int) string {
 	return base + "/page/" + strconv.Itoa(n)
 }
 
-// Slug makes a URL segment: "Energy & Environment" -> "energy-environment".
-func Slug(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			dash = false
-		} else if !dash && b.Len() > 0 {
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.TrimSuffix(b.String(), "-")
-}
-
 // CategoryPath and AuthorPath are where a category's and a byline's stories are listed.
-func CategoryPath(category string) string { return "/category/" + Slug(category) }
-func AuthorPath(author string) string     { return "/author/" + Slug(author) }
+func CategoryPath(category string) string { return "/category/" + story.Slug(category) }
+func AuthorPath(author string) string     { return "/author/" + story.Slug(author) }
 
 // listings pages the archive, each category in use and each author.
 func listings(stories []*story.Story, perPage int) []Route {

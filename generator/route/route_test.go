@@ -100,7 +100,7 @@ func TestListings(t *testing.T) {
 
 func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{"Energy & Environment": "energy-environment", "ESG & Sustainable Growth": "esg-sustainable-growth", "Technology": "technology", " Policy & Reform ": "policy-reform"} {
-		if got := Slug(in); got != want {
+		if got := story.Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q", in, got)
 		}
 	}

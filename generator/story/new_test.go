@@ -1,0 +1,48 @@
+package story
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNew(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte(good), 0o644) // id 5
+	os.WriteFile(filepath.Join(dir, "b.md"), []byte("---\nid: 106\ntitel: broken\n---\n"), 0o644)
+	d := Draft{Title: "India's Next Export Push: 5 Ideas", Category: "International Trade", Author: "Nivaran Economy Desk",
+		Categories: opt.Categories, Now: time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC), Path: "/export-push"}
+	file, err := New(dir, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Base(file) != "india-s-next-export-push-5-ideas.md" {
+		t.Errorf("file %s", file)
+	}
+	src, _ := os.ReadFile(file)
+	s, diags := Parse(file, src, opt)
+	if len(diags) != 0 {
+		t.Fatalf("the new story does not validate:\n%v", diags.Error())
+	}
+	if s.ID != 107 || s.PublishedAt.ISO() != "2025-09-04" || s.Path != "/export-push" || !s.Body.Spotlight {
+		t.Errorf("new story: id %d date %s path %s spotlight %v", s.ID, s.PublishedAt.ISO(), s.Path, s.Body.Spotlight)
+	}
+	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("must refuse to overwrite, got %v", err)
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(src) {
+		t.Error("file changed")
+	}
+	d.Title, d.Category = "Another", "Gardening"
+	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), `category "Gardening"`) {
+		t.Errorf("bad category: %v", err)
+	}
+}
+
+func TestNextIDEmpty(t *testing.T) {
+	if id, err := NextID(t.TempDir()); err != nil || id != 1 {
+		t.Errorf("got %d %v", id, err)
+	}
+}
