@@ -3,24 +3,10 @@
 package build
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"html/template"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"time"
 
-	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/diag"
-	"github.com/nivaran/magazine/generator/head"
-	"github.com/nivaran/magazine/generator/media"
-	"github.com/nivaran/magazine/generator/output"
-	"github.com/nivaran/magazine/generator/pagedata"
-	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -36,7 +22,9 @@ type Options struct {
 	Workers  int    // Node render workers; 0 means 2
 	Node     string // node executable; "" means "node" on PATH
 	Now      time.Time
-	LogLevel int
+	Clean    bool                  // ignore the previous build and write everything afresh
+	Cache    string                // build cache folder; "" means .cache beside dist
+	Progress func(done, total int) // called as pages render; nil for none
 }
 
 func (o *Options) defaults() {
@@ -60,15 +48,20 @@ func (o *Options) defaults() {
 	if o.Now.IsZero() {
 		o.Now = time.Now()
 	}
+	if o.Cache == "" {
+		o.Cache = filepath.Join(filepath.Dir(filepath.Clean(o.Out)), ".cache")
+	}
 }
 
 // Result describes a finished build.
 type Result struct {
-	Stories int
-	Pages   int // HTML files written
-	Files   int
-	Phases  []Phase
-	Total   time.Duration
+	Stories  int
+	Pages    int // HTML pages in the site
+	Files    int // files in the site
+	Written  int // files written by this build (the rest were unchanged)
+	Rendered int // pages rendered by this build
+	Phases   []Phase
+	Total    time.Duration
 }
 
 // Phase is one timed step, for the summary and the benchmark.
@@ -84,8 +77,7 @@ func Check(opt Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	stories, routes, err := load(cfg, opt)
-	_ = routes
+	stories, _, err := load(cfg, opt)
 	return len(stories), err
 }
 
@@ -100,235 +92,6 @@ func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, error) 
 		return nil, nil, err
 	}
 	return stories, routes, nil
-}
-
-// Run builds the site. On any error the previous output stays untouched.
-func Run(opt Options) (res *Result, err error) {
-	opt.defaults()
-	start := time.Now()
-	res = &Result{}
-	phase := func(name string, since time.Time) { res.Phases = append(res.Phases, Phase{name, time.Since(since)}) }
-
-	cfg, err := site.Load(opt.Config, opt.Now)
-	if err != nil {
-		return nil, err
-	}
-	if opt.BaseURL != "" {
-		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
-			return nil, err
-		}
-	}
-	shell, err := template.ParseFiles(filepath.Join(opt.Root, "templates", "page.html"))
-	if err != nil {
-		return nil, err
-	}
-	out, err := output.Begin(opt.Out)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if err != nil {
-			out.Abort()
-		}
-	}()
-	work, err := os.MkdirTemp("", "magazine-build-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(work)
-
-	// Bundling and starting Node overlap with loading the stories.
-	type bundled struct {
-		client *bundle.Client
-		pool   *render.Pool
-		took   time.Duration
-		err    error
-	}
-	ready := make(chan bundled, 1)
-	go func() {
-		t := time.Now()
-		var b bundled
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			b.client, b.err = bundle.BuildClient(filepath.Join(opt.Root, "frontend"), out.Tmp)
-		}()
-		worker := filepath.Join(work, "render-worker.cjs")
-		serr := bundle.BuildServer(filepath.Join(opt.Root, "frontend"), worker)
-		if serr == nil {
-			b.pool, serr = render.Start(opt.Node, worker, opt.Workers)
-		}
-		wg.Wait()
-		if b.err == nil {
-			b.err = serr
-		}
-		b.took = time.Since(t)
-		ready <- b
-	}()
-
-	t := time.Now()
-	stories, routes, lerr := load(cfg, opt)
-	phase("load", t)
-	b := <-ready
-	if b.pool != nil {
-		defer func() {
-			if cerr := b.pool.Close(); cerr != nil && err == nil {
-				err = cerr
-			}
-		}()
-	}
-	if lerr != nil {
-		return nil, lerr
-	}
-	if b.err != nil {
-		return nil, b.err
-	}
-	res.Phases = append(res.Phases, Phase{"bundle", b.took})
-
-	t = time.Now()
-	pages := pagedata.NewBuilder(cfg, stories)
-	byPath := map[string]int{} // canonical path -> index of its rendered page
-	var jobs []render.Job
-	var heads []head.Head
-	var data [][]byte
-	for _, r := range routes {
-		if r.IsAlias() {
-			continue
-		}
-		h := head.For(cfg, r)
-		pd, merr := json.Marshal(pages.For(r))
-		if merr != nil {
-			return nil, merr
-		}
-		byPath[r.Path] = len(jobs)
-		jobs = append(jobs, render.Job{Path: r.Path, Data: pd})
-		heads = append(heads, h)
-		data = append(data, pd)
-	}
-	phase("head+data", t)
-
-	t = time.Now()
-	bodies, err := b.pool.Render(jobs)
-	if err != nil {
-		return nil, err
-	}
-	phase("render", t)
-
-	t = time.Now()
-	files := make(chan file, 256)
-	var werr error
-	var wwg sync.WaitGroup
-	var once sync.Once
-	// Writing is bound by file-system latency, not CPU: more writers than cores.
-	for range 4 * runtime.GOMAXPROCS(0) {
-		wwg.Add(1)
-		go func() {
-			defer wwg.Done()
-			for f := range files {
-				if e := out.Write(f.path, f.data); e != nil {
-					once.Do(func() { werr = e })
-				}
-			}
-		}()
-	}
-	count := 0
-	emit := func(path string, d []byte) { files <- file{path, d}; count++ }
-
-	htmlOf := make([][]byte, len(jobs))
-	dataOf := make([][]byte, len(jobs))
-	for i := range jobs {
-		var buf bytes.Buffer
-		if e := shell.Execute(&buf, shellData{
-			Lang: cfg.Language, Head: template.HTML(heads[i].HTML()), CSS: b.client.CSS,
-			Entry: b.client.Entry, Preload: b.client.Preload,
-			Body: template.HTML(bodies[i]), Data: template.JS(data[i]),
-		}); e != nil {
-			close(files)
-			wwg.Wait()
-			return nil, fmt.Errorf("template for %s: %w", jobs[i].Path, e)
-		}
-		htmlOf[i] = buf.Bytes()
-		hj, _ := json.Marshal(heads[i])
-		dataOf[i] = []byte(`{"head":` + string(hj) + `,"page":` + string(data[i]) + `}`)
-	}
-	var sitemap []output.URL
-	newest := ""
-	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
-	}
-	for _, r := range routes {
-		i := byPath[r.Canonical]
-		emit(route.File(r.Path), htmlOf[i])
-		if r.Kind != route.NotFound {
-			emit(route.DataFile(r.Path), dataOf[i])
-			res.Pages++
-		}
-		if r.Indexable() {
-			lastmod := newest
-			if r.Story != nil {
-				lastmod = r.Story.PublishedAt.Format("2006-01-02")
-			}
-			sitemap = append(sitemap, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
-		}
-	}
-	for _, s := range stories {
-		if img := media.Featured(s); img.Src == media.CoverPath(s) {
-			emit(img.Src, media.Cover(s))
-		}
-	}
-	emit("sitemap.xml", output.Sitemap(sitemap))
-	emit("robots.txt", output.Robots(cfg.Abs("/sitemap.xml")))
-	cerr := copyTree(filepath.Join(opt.Root, "frontend", "public"), emit)
-	close(files)
-	wwg.Wait()
-	if cerr != nil {
-		return nil, cerr
-	}
-	if werr != nil {
-		return nil, werr
-	}
-	if err := out.Commit(); err != nil {
-		return nil, err
-	}
-	phase("write", t)
-	res.Stories = len(stories)
-	res.Files = count + len(b.client.Files)
-	res.Total = time.Since(start)
-	return res, nil
-}
-
-type file struct {
-	path string
-	data []byte
-}
-
-type shellData struct {
-	Lang    string
-	Head    template.HTML
-	CSS     []string
-	Entry   string
-	Preload []string
-	Body    template.HTML
-	Data    template.JS
-}
-
-// copyTree emits every file under dir (static files shipped as they are).
-func copyTree(dir string, emit func(string, []byte)) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		emit(filepath.ToSlash(rel), data)
-		return nil
-	})
 }
 
 // Diagnostics extracts the content problems from a build error, if it is one.

@@ -1,9 +1,13 @@
 // Package bundle compiles frontend/ with esbuild's Go API: a hashed, split,
 // minified ESM bundle for browsers and a CommonJS bundle for the Node render
 // worker. Both define NODE_ENV=production so React ships its production build.
+// A Bundler keeps esbuild's incremental contexts, so rebuilding after a change
+// (or after none) costs milliseconds.
 package bundle
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -13,31 +17,45 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// Client is the browser bundle, written under Dir (paths relative to it).
+// Client is the browser bundle. Paths are relative to the site root.
 type Client struct {
-	Dir      string   // folder holding assets/
-	Entry    string   // "/assets/entry-client-HASH.js"
-	CSS      []string // stylesheets of the entry
-	Preload  []string // chunks the entry imports statically
-	Files    []string // every output file, relative to Dir
-	Hash     string   // changes whenever any output changes
+	Entry   string            // "/assets/entry-client-HASH.js"
+	CSS     []string          // stylesheets of the entry
+	Preload []string          // chunks the entry imports statically
+	Files   map[string][]byte // "assets/entry-client-HASH.js" -> contents
+}
+
+// Result is one bundling of the frontend.
+type Result struct {
+	Client   *Client
+	Server   []byte // the render worker, one CommonJS file
+	Hash     string // changes whenever any output changes
 	Warnings []string
+}
+
+// Bundler holds esbuild's contexts for the client and server bundles.
+type Bundler struct {
+	client, server api.BuildContext
+	root           string // virtual output root; nothing is written there
 }
 
 var define = map[string]string{"process.env.NODE_ENV": `"production"`}
 
-var loaders = map[string]api.Loader{".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile}
-
-// BuildClient bundles frontend/src/entry-client.tsx into outDir/assets.
-func BuildClient(frontend, outDir string) (*Client, error) {
-	res := api.Build(api.BuildOptions{
+// New prepares both bundles of frontend/src.
+func New(frontend string) (*Bundler, error) {
+	frontend, err := filepath.Abs(frontend)
+	if err != nil {
+		return nil, err
+	}
+	root := filepath.Join(frontend, ".out") // only used to name outputs
+	client, cerr := api.Context(api.BuildOptions{
 		EntryPoints:       []string{filepath.Join(frontend, "src", "entry-client.tsx")},
 		Bundle:            true,
 		Splitting:         true,
 		Format:            api.FormatESModule,
 		Platform:          api.PlatformBrowser,
 		Target:            api.ES2020,
-		Outdir:            filepath.Join(outDir, "assets"),
+		Outdir:            filepath.Join(root, "assets"),
 		EntryNames:        "[name]-[hash]",
 		ChunkNames:        "chunk-[hash]",
 		AssetNames:        "[name]-[hash]",
@@ -47,71 +65,115 @@ func BuildClient(frontend, outDir string) (*Client, error) {
 		MinifySyntax:      true,
 		JSX:               api.JSXAutomatic,
 		Define:            define,
-		Loader:            loaders,
+		Loader:            map[string]api.Loader{".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
 		Metafile:          true,
-		Write:             true,
 		LegalComments:     api.LegalCommentsLinked,
 		LogLevel:          api.LogLevelSilent,
 	})
-	if err := failure(res); err != nil {
-		return nil, err
+	if cerr != nil {
+		return nil, fmt.Errorf("bundle: %s", strings.Join(messages(cerr.Errors), "\n"))
 	}
-	var meta metafile
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return nil, err
-	}
-	c := &Client{Dir: outDir, Warnings: messages(res.Warnings)}
-	abs, _ := filepath.Abs(outDir)
-	rel := func(p string) string {
-		ap, _ := filepath.Abs(p)
-		r, _ := filepath.Rel(abs, ap)
-		return filepath.ToSlash(r)
-	}
-	var hashes []string
-	for out, o := range meta.Outputs {
-		c.Files = append(c.Files, rel(out))
-		hashes = append(hashes, rel(out))
-		if o.EntryPoint == "" || !strings.HasSuffix(o.EntryPoint, "entry-client.tsx") {
-			continue
-		}
-		c.Entry = "/" + rel(out)
-		if o.CSSBundle != "" {
-			c.CSS = append(c.CSS, "/"+rel(o.CSSBundle))
-		}
-		for _, imp := range o.Imports {
-			if imp.Kind == "import-statement" {
-				c.Preload = append(c.Preload, "/"+rel(imp.Path))
-			}
-		}
-	}
-	if c.Entry == "" {
-		return nil, fmt.Errorf("bundle: no output for entry-client.tsx")
-	}
-	sort.Strings(c.Files)
-	sort.Strings(hashes)
-	c.Hash = strings.Join(hashes, ",")
-	return c, nil
-}
-
-// BuildServer bundles the render worker into one CommonJS file for Node.
-func BuildServer(frontend, outFile string) error {
-	res := api.Build(api.BuildOptions{
+	server, serr := api.Context(api.BuildOptions{
 		EntryPoints: []string{filepath.Join(frontend, "src", "server", "worker.tsx")},
 		Bundle:      true,
 		Format:      api.FormatCommonJS,
 		Platform:    api.PlatformNode,
 		Target:      api.ESNext,
-		Outfile:     outFile,
+		Outfile:     filepath.Join(root, "server", "render-worker.cjs"),
 		JSX:         api.JSXAutomatic,
 		Define:      define,
 		// Assets resolve to the same hashed URLs the client bundle uses.
 		Loader:     map[string]api.Loader{".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
 		AssetNames: "[name]-[hash]",
 		PublicPath: "/assets",
-		Write:      true,
 		LogLevel:   api.LogLevelSilent,
 	})
-	return failure(res)
+	if serr != nil {
+		client.Dispose()
+		return nil, fmt.Errorf("bundle: %s", strings.Join(messages(serr.Errors), "\n"))
+	}
+	return &Bundler{client: client, server: server, root: root}, nil
+}
+
+// Build bundles both sides, incrementally after the first time.
+func (b *Bundler) Build() (*Result, error) {
+	cres := b.client.Rebuild()
+	if err := failure(cres); err != nil {
+		return nil, err
+	}
+	sres := b.server.Rebuild()
+	if err := failure(sres); err != nil {
+		return nil, err
+	}
+	client, err := b.clientOf(cres)
+	if err != nil {
+		return nil, err
+	}
+	var server []byte
+	for _, f := range sres.OutputFiles {
+		if strings.HasSuffix(f.Path, ".cjs") {
+			server = f.Contents
+		}
+	}
+	h := sha256.New()
+	names := make([]string, 0, len(client.Files))
+	for n := range client.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		h.Write([]byte(n))
+		h.Write(client.Files[n])
+	}
+	h.Write(server)
+	return &Result{Client: client, Server: server, Hash: hex.EncodeToString(h.Sum(nil))[:16],
+		Warnings: append(messages(cres.Warnings), messages(sres.Warnings)...)}, nil
+}
+
+func (b *Bundler) clientOf(res api.BuildResult) (*Client, error) {
+	var meta metafile
+	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
+		return nil, err
+	}
+	c := &Client{Files: map[string][]byte{}}
+	for _, f := range res.OutputFiles {
+		r, _ := filepath.Rel(b.root, f.Path)
+		c.Files[filepath.ToSlash(r)] = f.Contents
+	}
+	for out, o := range meta.Outputs {
+		if !strings.HasSuffix(o.EntryPoint, "entry-client.tsx") {
+			continue
+		}
+		c.Entry = "/" + metaRel(out)
+		if o.CSSBundle != "" {
+			c.CSS = append(c.CSS, "/"+metaRel(o.CSSBundle))
+		}
+		for _, imp := range o.Imports {
+			if imp.Kind == "import-statement" {
+				c.Preload = append(c.Preload, "/"+metaRel(imp.Path))
+			}
+		}
+	}
+	if c.Entry == "" {
+		return nil, fmt.Errorf("bundle: no output for entry-client.tsx")
+	}
+	return c, nil
+}
+
+// metaRel turns a metafile output path (relative to the working directory,
+// ending in .out/assets/...) into a site path.
+func metaRel(p string) string {
+	p = filepath.ToSlash(p)
+	if i := strings.LastIndex(p, ".out/"); i >= 0 {
+		return p[i+len(".out/"):]
+	}
+	return p
+}
+
+// Close releases esbuild's contexts.
+func (b *Bundler) Close() {
+	b.client.Dispose()
+	b.server.Dispose()
 }
 
 type metafile struct {

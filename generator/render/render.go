@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Job is one route to render.
@@ -70,8 +71,15 @@ func Start(node, script string, n int) (*Pool, error) {
 }
 
 // Render renders every job, spreading them over the workers with each
-// worker's requests pipelined. The result is in job order.
-func (p *Pool) Render(jobs []Job) ([]string, error) {
+// worker's requests pipelined. The result is in job order. progress, when
+// not nil, is called from the workers' goroutines as pages complete.
+func (p *Pool) Render(jobs []Job, progress func(done, total int)) ([]string, error) {
+	var done atomic.Int64
+	tick := func() {
+		if progress != nil {
+			progress(int(done.Add(1)), len(jobs))
+		}
+	}
 	html := make([]string, len(jobs))
 	errs := make([]error, len(p.workers))
 	var wg sync.WaitGroup
@@ -83,7 +91,7 @@ func (p *Pool) Render(jobs []Job) ([]string, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[wi] = w.run(jobs, mine, html)
+			errs[wi] = w.run(jobs, mine, html, tick)
 		}()
 	}
 	wg.Wait()
@@ -95,7 +103,7 @@ func (p *Pool) Render(jobs []Job) ([]string, error) {
 	return html, nil
 }
 
-func (w *worker) run(jobs []Job, mine []int, html []string) error {
+func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 	writeErr := make(chan error, 1)
 	go func() {
 		bw := bufio.NewWriterSize(w.in, 1<<16)
@@ -132,6 +140,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string) error {
 			continue
 		}
 		html[i] = res.HTML
+		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {
 		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.stderr.String())
@@ -139,10 +148,12 @@ func (w *worker) run(jobs []Job, mine []int, html []string) error {
 	return first
 }
 
-// Close ends the workers: they exit when stdin closes.
+// Close ends the workers: they exit when stdin closes. Closing twice is safe.
 func (p *Pool) Close() error {
 	var first error
-	for _, w := range p.workers {
+	workers := p.workers
+	p.workers = nil
+	for _, w := range workers {
 		w.in.Close()
 		if err := w.cmd.Wait(); err != nil && first == nil {
 			first = fmt.Errorf("render worker: %v: %s", err, w.stderr.String())

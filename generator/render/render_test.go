@@ -13,8 +13,17 @@ import (
 )
 
 func workerScript(t testing.TB) string {
+	b, err := bundle.New(filepath.Join(gt.Root(t), "frontend"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(t.TempDir(), "worker.cjs")
-	if err := bundle.BuildServer(filepath.Join(gt.Root(t), "frontend"), out); err != nil {
+	if err := os.WriteFile(out, res.Server, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return out
@@ -35,7 +44,7 @@ func TestRenderInOrder(t *testing.T) {
 	}
 	defer pool.Close()
 	jobs := []render.Job{{Path: "/a", Data: page("notfound")}, {Path: "/b", Data: page("privacy")}, {Path: "/c", Data: page("portal")}}
-	html, err := pool.Render(jobs)
+	html, err := pool.Render(jobs, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +59,7 @@ func TestRenderErrorNamesRoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pool.Close()
-	_, err = pool.Render([]render.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}})
+	_, err = pool.Render([]render.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}}, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "render /broken: ") {
 		t.Fatalf("got %v", err)
 	}
@@ -63,7 +72,7 @@ func TestWorkerCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = pool.Render([]render.Job{{Path: "/rbi-policy", Data: page("home")}})
+	_, err = pool.Render([]render.Job{{Path: "/rbi-policy", Data: page("home")}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "render /rbi-policy: the render worker stopped") || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("got %v", err)
 	}
@@ -88,7 +97,7 @@ func BenchmarkRenderStory(b *testing.B) {
 	jobs := []render.Job{{Path: "/story/1", Data: data}}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := pool.Render(jobs); err != nil {
+		if _, err := pool.Render(jobs, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
