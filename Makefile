@@ -39,6 +39,7 @@ test-unit: deps
 	npx vitest run
 
 test-e2e: $(MAG)
+	rm -rf .cache/e2e-data
 	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist
 	npx playwright test
 

@@ -21,7 +21,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
-    command: `bin/magazine serve --dir .cache/e2e-dist --addr 127.0.0.1:${PORT}`,
+    command: `bin/magazine serve --dir .cache/e2e-dist --data .cache/e2e-data --addr 127.0.0.1:${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 20_000,

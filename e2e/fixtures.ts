@@ -2,7 +2,14 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 // Every page must hydrate cleanly: any console error, uncaught exception or
 // recoverable (hydration) error fails the test that caused it.
-export const test = base.extend<{ errors: string[] }>({
+export const test = base.extend<{ errors: string[]; launchSeen: boolean }>({
+  // Most tests are not about the launch modal: start as a returning reader
+  // who has already closed it. Launch tests set this to false.
+  launchSeen: [true, { option: true }],
+  page: async ({ page, launchSeen }, use) => {
+    if (launchSeen) await page.addInitScript(() => localStorage.setItem('nivaran-launch-modal-seen', '1'));
+    await use(page);
+  },
   errors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -3,13 +3,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/nivaran/magazine/generator/build"
+	"github.com/nivaran/magazine/generator/forms"
 	"github.com/nivaran/magazine/generator/serve"
 	"github.com/spf13/cobra"
 )
@@ -23,7 +24,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), newCmd(), versionCmd())
+	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), newCmd(), leadsCmd(), versionCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, report(err))
 		os.Exit(1)
@@ -85,28 +86,33 @@ func checkCmd() *cobra.Command {
 }
 
 func serveCmd() *cobra.Command {
-	var dir, addr string
+	var dir, addr, data string
 	c := &cobra.Command{
 		Use:   "serve",
-		Short: "Serve a built dist/ like a static host",
+		Short: "Serve a built dist/ like a static host, with the built-in form collector",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if _, err := os.Stat(dir); err != nil {
 				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
 			}
+			store, err := forms.Open(data)
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			mux := http.NewServeMux()
+			mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
+			mux.Handle("/", serve.Handler(dir))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			err := serve.ListenAndServe(ctx, addr, serve.Handler(dir), func(a string) {
-				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (Ctrl+C to stop)\n", dir, a)
+			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
+				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, data)
 			})
-			if errors.Is(err, context.Canceled) {
-				return nil
-			}
-			return err
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "dist", "folder to serve")
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
 	return c
 }
 

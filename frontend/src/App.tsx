@@ -5,6 +5,8 @@ import { applyHead, fetchRoute, normalisePath } from './navigation';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { Screen } from './pages/Screen';
+import { ToastProvider } from './toast';
+import { AnalyticsTag } from './analytics';
 
 // The page data for the current location: the prerendered page first, then
 // each client-side navigation fetches the next route's data file. If that
@@ -59,13 +61,14 @@ export function App({ initial }: { initial: PageData }) {
   const page = usePage(initial);
   const location = useLocation();
   return (
-    <>
+    <ToastProvider>
       <a className="skip-link" href="#main">Skip to content</a>
       <Header site={page.site} kind={page.kind} />
       <main id="main" className="main" tabIndex={-1}>
         <Screen page={page} pathname={location.pathname} />
       </main>
       <Footer site={page.site} />
-    </>
+      <AnalyticsTag id={page.site.analyticsID} />
+    </ToastProvider>
   );
 }

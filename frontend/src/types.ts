@@ -1,6 +1,6 @@
 // Page data as the Go generator writes it (generator/pagedata). Keep in step.
 
-export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing';
+export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing' | 'thanks';
 
 export interface Forms {
   launch: string;

@@ -15,10 +15,11 @@ import (
 // the browser (SPEC §5), so a reader who bypasses client-side validation gets
 // the same words back from the server.
 type rule struct {
-	name                          string
-	required                      bool // empty is an error (requiredMsg)
-	minLen                        int  // at least this many characters (minMsg); covers empty too
-	email                         bool // must look like an address (emailMsg)
+	name     string
+	required bool // empty is an error (requiredMsg)
+	minLen   int  // at least this many characters (minMsg); covers empty too
+	email    bool // must look like an address (emailMsg)
+
 	requiredMsg, minMsg, emailMsg string
 }
 

@@ -32,6 +32,11 @@ func For(cfg *site.Config, r route.Route) Head {
 		return page(cfg, r, "The Portal Is Coming Soon | "+cfg.Magazine(),
 			"Our new news-and-solutions portal is on its way. Sign up for launch updates from "+cfg.Magazine()+".")
 	}
+	if r.Kind == route.Thanks {
+		h := Head{Title: "Thank You | " + cfg.Magazine()}
+		h.meta("robots", "noindex, follow")
+		return h
+	}
 	h := Head{Title: "Page Not Found | " + cfg.Magazine()}
 	h.meta("robots", "noindex, follow")
 	return h

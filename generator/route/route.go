@@ -21,6 +21,7 @@ const (
 	Story    Kind = "story"
 	NotFound Kind = "notfound"
 	Listing  Kind = "listing"
+	Thanks   Kind = "thanks"
 )
 
 // Route is one published URL.
@@ -36,13 +37,14 @@ type Route struct {
 func (r Route) IsAlias() bool { return r.Path != r.Canonical }
 
 // Indexable routes go into the sitemap.
-func (r Route) Indexable() bool { return !r.IsAlias() && r.Kind != NotFound }
+func (r Route) Indexable() bool { return !r.IsAlias() && r.Kind != NotFound && r.Kind != Thanks }
 
 var static = []Route{
 	{Path: "/", Kind: Home},
 	{Path: "/about", Kind: About},
 	{Path: "/privacy-policy", Kind: Privacy},
 	{Path: "/portal", Kind: Portal},
+	{Path: "/thank-you", Kind: Thanks}, // where plain form posts land
 	{Path: "/404", Kind: NotFound},
 }
 

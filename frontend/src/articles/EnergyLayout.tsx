@@ -5,18 +5,20 @@ import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { shareNative } from '../share';
+import { useToast } from '../toast';
 import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
 import { STORY_AD_HEIGHT } from '../pages/StoryPage';
 import { RelatedStories } from '../components/RelatedStories';
 
-export function EnergyLayout({ story, site, onCopied }: { story: Story; site: Site; onCopied?: () => void }) {
+export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
   useTitleOnLeave(site);
+  const { toast } = useToast();
   const [status, setStatus] = useState('');
   const share = async () => {
     const outcome = await shareNative(shareable(story), 'copy');
     if (outcome === 'copied') {
-      setStatus('Link copied to the clipboard.');
-      onCopied?.();
+      setStatus('');
+      toast({ title: 'Link copied', description: 'The link to this story is on your clipboard.' });
     } else if (outcome === 'failed') {
       setStatus(`Copy this link to share: ${story.url}`);
     }

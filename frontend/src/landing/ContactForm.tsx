@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ObjectSchema, Shape } from './schema';
 import { ERROR_CLEAR_MS, MESSAGES, SUCCESS_CLEAR_MS, isKnownEndpoint, sendForm } from './forms';
-import { track } from './analytics';
+import { track } from '../analytics';
 import { Field, SpamTrap, useHydrated, useValidation, type FieldDef } from './Field';
 
 export type FormStatus = 'idle' | 'sending' | 'success' | 'error' | 'config';

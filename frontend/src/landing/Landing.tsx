@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { Site } from '../types';
 import './landing.css';
-import { track } from './analytics';
+import { track } from '../analytics';
 import { CONTRIBUTORS, SECTIONS, VALUES } from './content';
 import { ContactForm } from './ContactForm';
 import { DebugPanel } from './DebugPanel';

@@ -56,6 +56,8 @@ export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModal
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
   const pressedInside = useRef(false);
   const successTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -112,6 +114,14 @@ export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModal
     if (back && back.isConnected) back.focus();
   }, [open]);
 
+  // Disabling the focused submit button while sending drops focus to the
+  // page; after a failure, give it back once the button is enabled again.
+  useEffect(() => {
+    if (status !== 'idle' || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    submitRef.current?.focus();
+  }, [status]);
+
   const requestClose = () => onCloseRef.current(statusRef.current === 'submitted' ? 'submitted' : 'dismiss');
 
   // The dialog element itself is only ever the target of a click on its
@@ -153,7 +163,9 @@ export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModal
     } catch (err) {
       // SPEC §8: logged only; the visitor keeps the form as it was.
       console.error('Launch form submission error', err);
-      if (alive.current) setStatus('idle');
+      if (!alive.current) return;
+      refocusSubmit.current = openRef.current;
+      setStatus('idle');
       return;
     }
     if (!alive.current) return;
@@ -234,7 +246,7 @@ export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModal
           <form className="launch-modal__form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
             {field('name', 'Name', nameRef, { type: 'text', autoComplete: 'name' })}
             {field('email', 'Email', emailRef, { type: 'email', autoComplete: 'email' })}
-            <button type="submit" className="button launch-modal__submit" disabled={submitting}>
+            <button ref={submitRef} type="submit" className="button launch-modal__submit" disabled={submitting}>
               {submitting ? 'Submitting...' : 'Get Launch Update'}
             </button>
           </form>

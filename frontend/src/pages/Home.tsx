@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Card, PageData } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { CardGrid } from '../components/StoryCard';
+import { Launch } from '../launch';
 
 export const HOME_AD_HEIGHT = 250;
 export const SPOTLIGHT_STAGGER_S = 0.1;
@@ -119,6 +120,7 @@ export function Home({ page }: { page: PageData }) {
           </p>
         </section>
       ) : null}
+      <Launch site={page.site} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { PageData } from '../types';
 import { Home } from './Home';
-import { About } from './About';
+import { Landing } from '../landing/Landing';
 import { Privacy } from './Privacy';
 import { Portal } from './Portal';
 import { StoryPage, StoryNotFound } from './StoryPage';
 import { NotFound } from './NotFound';
 import { Listing } from './Listing';
+import { Thanks } from './Thanks';
 import { ArticleLayout } from '../articles/ArticleLayout';
 import { EnergyLayout } from '../articles/EnergyLayout';
 import { StormLayout } from '../articles/StormLayout';
@@ -26,9 +27,11 @@ export function Screen({ page, pathname }: { page: PageData; pathname: string })
     case 'home':
       return <Home page={page} />;
     case 'about':
-      return <About site={page.site} />;
+      return <Landing site={page.site} />;
     case 'privacy':
       return <Privacy site={page.site} />;
+    case 'thanks':
+      return <Thanks />;
     case 'listing':
       return <Listing list={page.list!} />;
     case 'portal':
