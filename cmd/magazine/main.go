@@ -24,7 +24,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), newCmd(), leadsCmd(), versionCmd())
+	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), devCmd(), newCmd(), leadsCmd(), versionCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, report(err))
 		os.Exit(1)

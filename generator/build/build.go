@@ -27,6 +27,12 @@ type Options struct {
 	Progress func(done, total int) // called as pages render; nil for none
 }
 
+// WithDefaults fills in the repository layout for every empty field.
+func (o Options) WithDefaults() Options {
+	o.defaults()
+	return o
+}
+
 func (o *Options) defaults() {
 	if o.Root == "" {
 		o.Root = "."

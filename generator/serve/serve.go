@@ -1,4 +1,4 @@
-// Package serve serves a built dist/ the way a static host does: clean URLs,
+// Package serve serves a built site the way a static host does: clean URLs,
 // 404.html with status 404, long caching for hashed assets, revalidation for
 // HTML, and gzip when the client accepts it.
 package serve
@@ -8,28 +8,33 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"io"
+	"hash/fnv"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Handler serves dir.
-func Handler(dir string) http.Handler {
-	return &static{dir: dir}
+// Handler serves the site in dir.
+func Handler(dir string) http.Handler { return FS(os.DirFS(dir), nil) }
+
+// FS serves a site from any file system. html, when not nil, may rewrite
+// each HTML page before it is sent (the dev server adds its reload script).
+func FS(fsys fs.FS, html func([]byte) []byte) http.Handler {
+	return &static{fsys: fsys, html: html}
 }
 
 type static struct {
-	dir   string
-	mu    sync.Mutex
-	gzips map[string][]byte // compressed bodies by file path + mtime
+	fsys fs.FS
+	html func([]byte) []byte
+	mu   sync.Mutex
+	gz   map[string][]byte // compressed bodies by ETag
 }
 
 func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -54,16 +59,18 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // resolve maps a URL path to a file: /x -> x, x.html or x/index.html; else 404.html.
 func (s *static) resolve(p string) (string, int) {
-	base := filepath.Join(s.dir, filepath.FromSlash(p))
-	candidates := []string{base, base + ".html", filepath.Join(base, "index.html")}
+	base := strings.TrimPrefix(p, "/")
+	candidates := []string{base, base + ".html", path.Join(base, "index.html")}
+	if base == "" {
+		candidates = []string{"index.html"}
+	}
 	for _, c := range candidates {
-		if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
+		if fi, err := fs.Stat(s.fsys, c); err == nil && !fi.IsDir() {
 			return c, http.StatusOK
 		}
 	}
-	nf := filepath.Join(s.dir, "404.html")
-	if _, err := os.Stat(nf); err == nil {
-		return nf, http.StatusNotFound
+	if _, err := fs.Stat(s.fsys, "404.html"); err == nil {
+		return "404.html", http.StatusNotFound
 	}
 	return "", http.StatusNotFound
 }
@@ -71,67 +78,70 @@ func (s *static) resolve(p string) (string, int) {
 var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".json": true, ".svg": true, ".xml": true, ".txt": true}
 
 func (s *static) send(w http.ResponseWriter, r *http.Request, file string, status int) {
-	fi, err := os.Stat(file)
+	body, err := fs.ReadFile(s.fsys, file)
 	if err != nil {
 		http.Error(w, "not found", http.StatusNotFound)
 		return
 	}
-	ext := filepath.Ext(file)
+	ext := path.Ext(file)
+	if ext == ".html" && s.html != nil {
+		body = s.html(body)
+	}
 	ctype := mime.TypeByExtension(ext)
 	if ctype == "" {
 		ctype = "application/octet-stream"
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("X-Content-Type-Options", "nosniff")
+	sum := fnv.New64a()
+	sum.Write(body)
+	etag := `"` + strconv.FormatUint(sum.Sum64(), 36) + `"`
 	if status == http.StatusOK {
-		etag := `"` + fi.ModTime().UTC().Format("20060102150405.000000000") + "-" + itoa(fi.Size()) + `"`
-		w.Header().Set("ETag", etag)
-		if match := r.Header.Get("If-None-Match"); match == etag {
+		h.Set("ETag", etag)
+		if r.Header.Get("If-None-Match") == etag {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
-	body, err := os.ReadFile(file)
-	if err != nil {
-		http.Error(w, "read error", http.StatusInternalServerError)
-		return
+	if compressible[ext] && len(body) > 512 {
+		h.Add("Vary", "Accept-Encoding")
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			h.Set("Content-Encoding", "gzip")
+			body = s.gzipped(etag, body)
+		}
 	}
-	if compressible[ext] && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") && len(body) > 512 {
-		w.Header().Set("Content-Encoding", "gzip")
-		w.Header().Add("Vary", "Accept-Encoding")
-		body = s.gzipped(file, fi, body)
-	}
-	w.Header().Set("Content-Length", itoa(int64(len(body))))
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
 }
 
-func (s *static) gzipped(file string, fi os.FileInfo, body []byte) []byte {
-	key := file + "@" + fi.ModTime().String()
+func (s *static) gzipped(etag string, body []byte) []byte {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.gzips == nil {
-		s.gzips = map[string][]byte{}
-	}
-	if z, ok := s.gzips[key]; ok {
+	if z, ok := s.gz[etag]; ok {
 		return z
+	}
+	if s.gz == nil || len(s.gz) > 4096 {
+		s.gz = map[string][]byte{}
 	}
 	var b bytes.Buffer
 	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	_, _ = io.Copy(zw, bytes.NewReader(body))
+	_, _ = zw.Write(body)
 	_ = zw.Close()
-	s.gzips[key] = b.Bytes()
-	return s.gzips[key]
+	s.gz[etag] = b.Bytes()
+	return s.gz[etag]
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // ListenAndServe serves h on addr until ctx is cancelled, then shuts down
 // gracefully, letting requests in flight finish.
 func ListenAndServe(ctx context.Context, addr string, h http.Handler, ready func(addr string)) error {
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	// Requests inherit ctx, so long-lived ones (the dev server's event
+	// stream) end when the server is asked to stop.
+	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err

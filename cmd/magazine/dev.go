@@ -1,0 +1,52 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/nivaran/magazine/generator/build"
+	"github.com/nivaran/magazine/generator/dev"
+	"github.com/nivaran/magazine/generator/forms"
+	"github.com/nivaran/magazine/generator/serve"
+	"github.com/spf13/cobra"
+)
+
+func devCmd() *cobra.Command {
+	var o build.Options
+	var addr, data string
+	c := &cobra.Command{
+		Use:   "dev",
+		Short: "Build, serve from memory, and rebuild and reload the browser on every change",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			s, err := dev.New(o, c.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			store, err := forms.Open(data)
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			mux := http.NewServeMux()
+			mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
+			mux.Handle("/", s.Handler())
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go s.Watch(ctx.Done(), 250*time.Millisecond)
+			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
+				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s reloads as you save (Ctrl+C to stop)\n", a)
+			})
+		},
+	}
+	buildFlags(c, &o)
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
+	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
+	return c
+}
