@@ -1,6 +1,6 @@
 // Page data as the Go generator writes it (generator/pagedata). Keep in step.
 
-export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing' | 'thanks';
+export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing' | 'thanks' | 'search';
 
 export interface Forms {
   launch: string;
@@ -23,6 +23,7 @@ export interface Site {
 
 export interface Image {
   src?: string;
+  srcset?: string;
   width?: number;
   height?: number;
   alt: string;
@@ -115,6 +116,7 @@ export interface PageData {
   story?: Story;
   home?: Home;
   list?: List;
+  categories?: string[];
 }
 
 export interface HeadTag {

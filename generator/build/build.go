@@ -14,17 +14,18 @@ import (
 
 // Options say where everything is. Zero values mean the repository layout.
 type Options struct {
-	Root     string // repository root; other paths are relative to it
-	Config   string // site.yaml
-	Stories  string // stories/
-	Out      string // dist/
-	BaseURL  string // overrides the config's baseURL when set
-	Workers  int    // Node render workers; 0 means 2
-	Node     string // node executable; "" means "node" on PATH
-	Now      time.Time
-	Clean    bool                  // ignore the previous build and write everything afresh
-	Cache    string                // build cache folder; "" means .cache beside dist
-	Progress func(done, total int) // called as pages render; nil for none
+	Root        string // repository root; other paths are relative to it
+	Config      string // site.yaml
+	Stories     string // stories/
+	Out         string // dist/
+	BaseURL     string // overrides the config's baseURL when set
+	Workers     int    // Node render workers; 0 means 2
+	Node        string // node executable; "" means "node" on PATH
+	Now         time.Time
+	Clean       bool                  // ignore the previous build and write everything afresh
+	NoLinkCheck bool                  // skip checking internal links in the generated pages
+	Cache       string                // build cache folder; "" means .cache beside dist
+	Progress    func(done, total int) // called as pages render; nil for none
 }
 
 // WithDefaults fills in the repository layout for every empty field.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -19,14 +20,24 @@ func TestBuildSite(t *testing.T) {
 	for _, f := range []string{
 		"index.html", "about/index.html", "privacy-policy/index.html", "portal/index.html", "404.html",
 		"rbi-policy/index.html", "story/5/index.html", "story/7/index.html", "old-seven/index.html",
-		"_data/index.json", "_data/rbi-policy.json", "_data/story/5.json", "sitemap.xml", "robots.txt",
-		"images/cover/5.svg", "logo.svg",
+		"_data/index.json", "_data/rbi-policy.json", "_data/story/5.json", "sitemap.xml", "robots.txt", "logo.svg",
 	} {
 		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
 	}
+	for _, pattern := range []string{"images/cover/5-*-480.jpg", "images/cover/5-*-800.jpg", "images/cover/5-*-1200.jpg", "images/social/5-*.jpg", "images/social/0-*.jpg"} {
+		if m, _ := filepath.Glob(filepath.Join(dist, pattern)); len(m) != 1 {
+			t.Errorf("want one %s, got %v", pattern, m)
+		}
+	}
 	fixed := gt.Read(t, dist, "rbi-policy/index.html")
+	if !regexpMatch(`<meta data-h property="og:image" content="https://test.example/images/social/5-[0-9a-f]{8}\.jpg">`, fixed) {
+		t.Error("og:image should be the story's social card")
+	}
+	if !regexpMatch(`<img src="/images/cover/5-[0-9a-f]{8}-1200.jpg" srcSet="/images/cover/5-[0-9a-f]{8}-480.jpg 480w, [^"]+ 1200w" sizes="[^"]+" alt="[^"]+" width="1200" height="630" loading="eager" fetchPriority="high"`, fixed) {
+		t.Errorf("the main image needs srcset, size and high priority:\n%s", gt.Between(fixed, "<figure", "</figure>"))
+	}
 	if fixed != gt.Read(t, dist, "story/5/index.html") {
 		t.Error("/story/5 should be the same page as its fixed path")
 	}
@@ -146,5 +157,26 @@ func TestCheckWritesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
 		t.Error("check wrote output")
+	}
+}
+
+func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
+
+func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
+	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [the archive](/no-such-page) and [a real one](/stories).", 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": story})
+	_, err := build.Run(o)
+	if err == nil || !strings.Contains(err.Error(), "story/5/index.html: broken link /no-such-page") {
+		t.Fatalf("want the page and the link, got %v", err)
+	}
+	if strings.Contains(err.Error(), "/stories\n") {
+		t.Error("a working link was reported")
+	}
+	if _, serr := os.Stat(o.Out); !os.IsNotExist(serr) {
+		t.Error("a failed build must not write dist/")
+	}
+	o.NoLinkCheck = true
+	if _, err := build.Run(o); err != nil {
+		t.Fatalf("--no-link-check: %v", err)
 	}
 }

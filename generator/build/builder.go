@@ -10,15 +10,21 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/nivaran/magazine/generator/bundle"
+	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/feed"
 	"github.com/nivaran/magazine/generator/head"
+	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/linkcheck"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/output"
 	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
 )
 
@@ -26,6 +32,7 @@ import (
 // builds: esbuild's incremental contexts and the Node render workers.
 type Builder struct {
 	opt        Options
+	images     *images.Processor
 	bundler    *bundle.Bundler
 	pool       *render.Pool
 	serverHash string
@@ -60,7 +67,8 @@ func NewBuilder(opt Options) (*Builder, error) {
 		bundler.Close()
 		return nil, err
 	}
-	return &Builder{opt: opt, bundler: bundler, work: work}, nil
+	imgs := &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}
+	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work}, nil
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -124,6 +132,15 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 	t := time.Now()
 	stories, routes, lerr := load(cfg, opt)
 	phase("load", t)
+	var lib *media.Library
+	var pictures map[string][]byte
+	if lerr == nil {
+		t = time.Now()
+		var diags diag.List
+		lib, pictures, diags = media.Process(b.images, cfg, opt.Stories, stories)
+		lerr = diags.Err()
+		phase("images", t)
+	}
 	bd := <-ready
 	if lerr != nil {
 		return nil, lerr
@@ -136,7 +153,7 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 	shellKey := hashOf(bd.res.Hash, string(tplSrc))
 
 	t = time.Now()
-	pages := pagedata.NewBuilder(cfg, stories)
+	pages := pagedata.NewBuilder(cfg, lib, stories)
 	type page struct {
 		route route.Route
 		head  head.Head
@@ -152,7 +169,7 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 		if r.IsAlias() {
 			continue
 		}
-		h := head.For(cfg, r)
+		h := head.For(cfg, lib, r)
 		pd, err := json.Marshal(pages.For(r))
 		if err != nil {
 			return nil, err
@@ -214,13 +231,22 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 			sitemap = append(sitemap, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
 		}
 	}
-	for _, s := range stories {
-		if img := media.Featured(s); img.Src == media.CoverPath(s) {
-			put(img.Src[1:], media.Cover(s))
-		}
+	for path, data := range pictures {
+		put(path, data)
 	}
 	put("sitemap.xml", output.Sitemap(sitemap))
-	put("robots.txt", output.Robots(cfg.Abs("/sitemap.xml")))
+	put("news-sitemap.xml", feed.NewsSitemap(cfg, stories, opt.Now))
+	put("robots.txt", output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")))
+	for path, data := range feed.Files(cfg, stories) {
+		put(path, data)
+	}
+	index, err := search.Build(stories)
+	if err != nil {
+		return nil, err
+	}
+	for path, data := range index {
+		put(path, data)
+	}
 	for path, data := range client.Files {
 		put(path, data)
 	}
@@ -228,6 +254,22 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 		return nil, err
 	}
 	phase("assemble", t)
+
+	if !opt.NoLinkCheck {
+		t = time.Now()
+		pages := make(map[string][]byte, len(out.Files))
+		for p, f := range out.Files {
+			pages[p] = f.Data
+		}
+		if problems := linkcheck.CheckFiles(pages, cfg.BaseURL); len(problems) > 0 {
+			var list []string
+			for _, p := range problems {
+				list = append(list, p.String())
+			}
+			return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(list, "\n"))
+		}
+		phase("link check", t)
+	}
 	out.Stories = len(stories)
 	return out, nil
 }

@@ -12,7 +12,8 @@ func Summary(r *Result, out string) string {
 		out = "dist"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Built %d pages from %d stories into %s/ (%d files) in %s\n", r.Pages, r.Stories, out, r.Files, round(r.Total))
+	fmt.Fprintf(&b, "Built %d pages from %d stories into %s/ in %s: %d rendered, %d of %d files written\n",
+		r.Pages, r.Stories, out, round(r.Total), r.Rendered, r.Written, r.Files)
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "  %-10s %s\n", p.Name, round(p.Took))
 	}

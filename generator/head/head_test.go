@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -37,6 +38,14 @@ func cfg() *site.Config {
 		BaseURL: "https://nivaran.example", Language: "en-IN"}
 }
 
+func lib() *media.Library {
+	l := media.NewLibrary()
+	l.Add(5, media.Image{Src: "/images/cover/5-aaaa-1200.jpg", Srcset: "x", Width: 1200, Height: 630, Alt: "Illustration"},
+		media.Image{Src: "/images/social/5-bbbb.jpg", Width: 1200, Height: 630, Alt: "Nivaran Magazine: RBI Holds the Repo Rate"})
+	l.SetSite(media.Image{Src: "/images/social/0-cccc.jpg", Width: 1200, Height: 630, Alt: "Nivaran Magazine"})
+	return l
+}
+
 func sample() *story.Story {
 	d, _ := story.ParseDate("2025-08-12")
 	return &story.Story{
@@ -48,18 +57,18 @@ func sample() *story.Story {
 
 func TestStoryHeadGolden(t *testing.T) {
 	s := sample()
-	golden(t, "story.html", For(cfg(), route.Route{Path: "/story/5", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+	golden(t, "story.html", For(cfg(), lib(), route.Route{Path: "/story/5", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
 }
 
 func TestHandWrittenMetaGolden(t *testing.T) {
 	s := sample()
 	s.MetaTitle, s.MetaDescription, s.MetaTags = "$1B India Deep Tech Alliance Launches", "A hand-written description.", []string{"deep tech", "venture capital"}
 	s.Author, s.Layout = "Ira Venkataraman", "energy"
-	golden(t, "story-meta.html", For(cfg(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+	golden(t, "story-meta.html", For(cfg(), lib(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
 }
 
 func TestHomeHeadGolden(t *testing.T) {
-	golden(t, "home.html", For(cfg(), route.Route{Path: "/", Kind: route.Home, Canonical: "/"}).HTML())
+	golden(t, "home.html", For(cfg(), lib(), route.Route{Path: "/", Kind: route.Home, Canonical: "/"}).HTML())
 }
 
 func TestDescribe(t *testing.T) {
@@ -80,7 +89,7 @@ func TestDescribe(t *testing.T) {
 func TestJSONLDCannotCloseScript(t *testing.T) {
 	s := sample()
 	s.Title = `</script><script>alert("x")</script>`
-	html := For(cfg(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML()
+	html := For(cfg(), lib(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML()
 	if strings.Contains(html, "<script>alert") || strings.Count(html, "</script>") != 1 {
 		t.Fatalf("unsafe head:\n%s", html)
 	}

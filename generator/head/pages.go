@@ -13,66 +13,85 @@ import (
 // LogoPath is the publisher logo named in structured data.
 const LogoPath = "/logo.svg"
 
-// For computes the head of one route.
-func For(cfg *site.Config, r route.Route) Head {
+// For computes the head of one route; lib has the build's pictures.
+func For(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	switch r.Kind {
 	case route.Story:
-		return forStory(cfg, r)
+		return forStory(cfg, lib, r)
 	case route.Home:
-		return forHome(cfg)
+		return forHome(cfg, lib)
 	case route.About:
-		return page(cfg, r, "About the magazine - Perspectives on India's Future",
+		return page(cfg, lib, r, "About the magazine - Perspectives on India's Future",
 			"Meet "+cfg.Magazine()+": who we are, why solutions journalism, who writes for us, and how to contribute, partner or subscribe.")
 	case route.Privacy:
-		return page(cfg, r, "Privacy Policy | "+cfg.Magazine(),
+		return page(cfg, lib, r, "Privacy Policy | "+cfg.Magazine(),
 			"How "+cfg.Magazine()+" collects, uses and protects the personal data of readers who subscribe or write to us.")
 	case route.Listing:
-		return forListing(cfg, r)
+		return forListing(cfg, lib, r)
 	case route.Portal:
-		return page(cfg, r, "The Portal Is Coming Soon | "+cfg.Magazine(),
+		return page(cfg, lib, r, "The Portal Is Coming Soon | "+cfg.Magazine(),
 			"Our new news-and-solutions portal is on its way. Sign up for launch updates from "+cfg.Magazine()+".")
 	}
-	if r.Kind == route.Thanks {
-		h := Head{Title: "Thank You | " + cfg.Magazine()}
-		h.meta("robots", "noindex, follow")
+	switch r.Kind {
+	case route.Thanks:
+		return private(cfg, "Thank You | "+cfg.Magazine())
+	case route.Search:
+		h := private(cfg, "Search | "+cfg.Magazine())
+		h.meta("description", "Search every story in "+cfg.Magazine()+".")
 		return h
 	}
-	h := Head{Title: "Page Not Found | " + cfg.Magazine()}
+	return private(cfg, "Page Not Found | "+cfg.Magazine())
+}
+
+// private is the head of a page search engines should not list.
+func private(cfg *site.Config, title string) Head {
+	h := Head{Title: title}
 	h.meta("robots", "noindex, follow")
+	h.feeds(cfg, nil)
 	return h
 }
 
+// feeds links the magazine's RSS feed, and a category's own feed on its pages.
+func (h *Head) feeds(cfg *site.Config, l *route.List) {
+	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", cfg.Magazine()}, {"href", cfg.Abs("/feed.xml")}}})
+	if l != nil && l.Kind == "category" {
+		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", l.Name + " | " + cfg.Magazine()}, {"href", cfg.Abs(l.Base + "/feed.xml")}}})
+	}
+}
+
 // page is the head of a plain screen: title, description, canonical, sharing tags.
-func page(cfg *site.Config, r route.Route, title, description string) Head {
+func page(cfg *site.Config, lib *media.Library, r route.Route, title, description string) Head {
 	h := Head{Title: title}
 	h.meta("description", description)
 	h.meta("robots", "index, follow")
 	h.link("canonical", cfg.Abs(r.Canonical))
-	h.social(cfg, "website", title, description, cfg.Abs(r.Canonical), cfg.Abs(DefaultImage), cfg.Magazine())
+	h.social(cfg, "website", title, description, cfg.Abs(r.Canonical), lib.Site())
+	h.feeds(cfg, r.List)
 	return h
 }
 
-// DefaultImage is the sharing picture of pages without their own.
-const DefaultImage = "/images/share.svg"
-
-func (h *Head) social(cfg *site.Config, kind, title, description, url, image, alt string) {
+func (h *Head) social(cfg *site.Config, kind, title, description, url string, img media.Image) {
 	h.property("og:title", title)
 	h.property("og:description", description)
 	h.property("og:type", kind)
 	h.property("og:url", url)
 	h.property("og:site_name", cfg.Magazine())
-	h.property("og:image", image)
-	h.property("og:image:width", "1200")
-	h.property("og:image:height", "630")
-	h.property("og:image:alt", alt)
+	if img.Src != "" {
+		h.property("og:image", cfg.Abs(img.Src))
+		h.property("og:image:width", strconv.Itoa(img.Width))
+		h.property("og:image:height", strconv.Itoa(img.Height))
+		h.property("og:image:alt", img.Alt)
+	}
 	h.meta("twitter:card", "summary_large_image")
 	h.meta("twitter:title", title)
 	h.meta("twitter:description", description)
-	h.meta("twitter:image", image)
-	h.meta("twitter:image:alt", alt)
+	if img.Src != "" {
+		h.meta("twitter:image", cfg.Abs(img.Src))
+		h.meta("twitter:image:alt", img.Alt)
+	}
 }
 
-func forHome(cfg *site.Config) Head {
+func forHome(cfg *site.Config, lib *media.Library) Head {
 	title := cfg.Magazine() + " | " + cfg.Tagline
 	h := Head{Title: title}
 	h.meta("description", cfg.Description)
@@ -80,7 +99,8 @@ func forHome(cfg *site.Config) Head {
 	h.meta("author", cfg.Magazine())
 	h.meta("robots", "index, follow")
 	h.link("canonical", cfg.Abs("/"))
-	h.social(cfg, "website", title, cfg.Description, cfg.Abs("/"), cfg.Abs(DefaultImage), cfg.Magazine()+" — "+cfg.Tagline)
+	h.social(cfg, "website", title, cfg.Description, cfg.Abs("/"), lib.Site())
+	h.feeds(cfg, nil)
 	h.ld(website{
 		Context: "https://schema.org", Type: "WebSite", Name: cfg.Magazine(), URL: cfg.Abs("/"), Description: cfg.Description,
 		Publisher: publisher(cfg),
@@ -93,7 +113,7 @@ func forHome(cfg *site.Config) Head {
 	return h
 }
 
-func forStory(cfg *site.Config, r route.Route) Head {
+func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	s := r.Story
 	title := s.Title
 	if s.MetaTitle != "" {
@@ -104,8 +124,7 @@ func forStory(cfg *site.Config, r route.Route) Head {
 		description = Describe(s.Introduction)
 	}
 	url := cfg.Abs(r.Canonical)
-	img := media.Featured(s)
-	image := cfg.Abs(img.Src)
+	img := lib.Social(s)
 	keywords := Keywords(cfg, s)
 	published := s.PublishedAt.ISO()
 
@@ -115,7 +134,8 @@ func forStory(cfg *site.Config, r route.Route) Head {
 	h.meta("author", s.Author)
 	h.meta("robots", "index, follow")
 	h.link("canonical", url)
-	h.social(cfg, "article", title, description, url, image, img.Alt)
+	h.social(cfg, "article", title, description, url, img)
+	h.feeds(cfg, nil)
 	h.property("article:author", s.Author)
 	h.property("article:published_time", published)
 	h.property("article:section", s.Category)
@@ -129,7 +149,7 @@ func forStory(cfg *site.Config, r route.Route) Head {
 	h.ld(article{
 		Context: "https://schema.org", Type: kind,
 		Headline: title, Description: description,
-		Image:            []imageObject{{Type: "ImageObject", URL: image, Width: 1200, Height: 630}},
+		Image:            images(cfg, img, lib.Featured(s)),
 		Author:           author(cfg, s.Author),
 		Publisher:        publisher(cfg),
 		DatePublished:    published,
@@ -175,7 +195,7 @@ func breadcrumbs(cfg *site.Config, s *story.Story) breadcrumbList {
 	}}
 }
 
-func forListing(cfg *site.Config, r route.Route) Head {
+func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	l := r.List
 	name := l.Title()
 	title := name
@@ -193,7 +213,7 @@ func forListing(cfg *site.Config, r route.Route) Head {
 			description = Describe(a.Bio)
 		}
 	}
-	h := page(cfg, r, title, description)
+	h := page(cfg, lib, r, title, description)
 	if l.Page > 1 {
 		h.link("prev", cfg.Abs(route.PagePath(l.Base, l.Page-1)))
 	}
@@ -219,4 +239,19 @@ func forListing(cfg *site.Config, r route.Route) Head {
 		h.ld(p)
 	}
 	return h
+}
+
+// images lists a story's pictures for structured data: the sharing card
+// and, when it is a different file, the featured picture.
+func images(cfg *site.Config, imgs ...media.Image) []imageObject {
+	var out []imageObject
+	seen := map[string]bool{}
+	for _, img := range imgs {
+		if img.Src == "" || seen[img.Src] {
+			continue
+		}
+		seen[img.Src] = true
+		out = append(out, imageObject{Type: "ImageObject", URL: cfg.Abs(img.Src), Width: img.Width, Height: img.Height})
+	}
+	return out
 }

@@ -98,7 +98,7 @@ func decode(data []byte) (image.Image, int, error) {
 		if errors.Is(err, image.ErrFormat) {
 			return nil, 0, errors.New("not a JPEG or PNG image")
 		}
-		return nil, 0, fmt.Errorf("cannot read the image: %v", err)
+		return nil, 0, fmt.Errorf("cannot decode the %s image: %v", strings.ToUpper(format), err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
 		return nil, 0, fmt.Errorf("%dx%d pixels is too large (at most %d megapixels)", cfg.Width, cfg.Height, maxPixels/1_000_000)

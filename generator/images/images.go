@@ -66,7 +66,7 @@ type Processor struct {
 	// means no cache. Entries are keyed by the source's content and the
 	// encoder settings, so they never go stale, only unused.
 	CacheDir string
-	// FontDir holds the typefaces for social cards (frontend/public/fonts).
+	// FontDir holds the typefaces for social cards (frontend/fonts; the card typefaces are not shipped to readers).
 	FontDir string
 	// Workers bounds Batch's concurrency; 0 means one per CPU.
 	Workers int
@@ -75,12 +75,12 @@ type Processor struct {
 	fonts     *fontSet
 	fontsErr  error
 
-	encoded atomic.Int64 // pictures encoded (cache misses), for Stats and tests
-	cached  atomic.Int64 // pictures served from the cache
+	encoded atomic.Int64 // files encoded (cache misses)
+	cached  atomic.Int64 // files served from the cache
 }
 
-// Stats counts encoded files and cache hits since the processor was made,
-// for the build summary.
+// Stats counts files (one per variant) encoded and served from the cache
+// since the processor was made, for the build summary.
 type Stats struct{ Encoded, Cached int64 }
 
 // Stats reports the work done so far.

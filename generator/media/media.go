@@ -1,11 +1,17 @@
-// Package media resolves a story's featured image to what pages and meta tags
-// need (address, size, alt text), and draws cover art for stories without one.
+// Package media gives every story its pictures: an editor's photo resized
+// into a few widths, or cover art drawn for it, plus a 1200x630 social card.
+// The pixels are made by package images; this package decides which picture
+// each story gets and how pages and meta tags refer to it.
 package media
 
 import (
-	"strconv"
+	"net/url"
+	"path/filepath"
 	"strings"
 
+	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
 
@@ -13,38 +19,135 @@ import (
 // React component instead of a file (e.g. "trade-partnership").
 type Image struct {
 	Src    string `json:"src,omitempty"`
+	Srcset string `json:"srcset,omitempty"`
 	Width  int    `json:"width,omitempty"`
 	Height int    `json:"height,omitempty"`
 	Alt    string `json:"alt"`
 	Custom string `json:"custom,omitempty"`
 }
 
-// Cover size: the 1200x630 social-card shape, so one picture serves both.
-const (
-	CoverWidth  = 1200
-	CoverHeight = 630
-)
-
-// Featured is the picture shown at the top of a story.
-func Featured(s *story.Story) Image {
-	v := s.FeaturedImage
-	alt := s.ImageAlt
-	if alt == "" || v == "generated" || v == "" {
-		// Generated art is an illustration, whatever photo the editor imagined.
-		alt = "Illustration for “" + s.Title + "”"
-	}
-	switch {
-	case strings.HasPrefix(v, "custom:"):
-		return Image{Custom: strings.TrimPrefix(v, "custom:"), Alt: alt, Src: CoverPath(s), Width: CoverWidth, Height: CoverHeight}
-	case v == "generated" || v == "":
-		return Image{Src: CoverPath(s), Width: CoverWidth, Height: CoverHeight, Alt: alt}
-	case strings.Contains(v, "://"):
-		return Image{Src: v, Width: CoverWidth, Height: CoverHeight, Alt: alt}
-	}
-	return Image{Src: "/" + strings.TrimPrefix(v, "/"), Width: CoverWidth, Height: CoverHeight, Alt: alt}
+// Library holds the pictures of one build.
+type Library struct {
+	featured map[int]Image
+	social   map[int]Image
+	site     Image
 }
 
-// CoverPath is where a story's generated cover is written.
-func CoverPath(s *story.Story) string {
-	return "/images/cover/" + strconv.Itoa(s.ID) + ".svg"
+// Featured is the picture at the top of a story and on its cards.
+func (l *Library) Featured(s *story.Story) Image {
+	if img, ok := l.featured[s.ID]; ok {
+		return img
+	}
+	return Image{Alt: altOf(s)}
+}
+
+// Social is the story's sharing picture (og:image), 1200x630.
+func (l *Library) Social(s *story.Story) Image {
+	if img, ok := l.social[s.ID]; ok {
+		return img
+	}
+	return l.site
+}
+
+// Site is the sharing picture of pages that are not stories.
+func (l *Library) Site() Image { return l.site }
+
+// NewLibrary is an empty library (every picture falls back), for tests and
+// for checking content without drawing anything.
+func NewLibrary() *Library {
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}}
+}
+
+// Add records a story's pictures (Process does this; tests may too).
+func (l *Library) Add(id int, featured, social Image) {
+	l.featured[id], l.social[id] = featured, social
+}
+
+// SetSite records the sharing picture of pages that are not stories.
+func (l *Library) SetSite(img Image) { l.site = img }
+
+func altOf(s *story.Story) string {
+	if s.ImageAlt != "" && s.FeaturedImage != "generated" {
+		return s.ImageAlt
+	}
+	// Generated art is an illustration, whatever photo the editor imagined.
+	return "Illustration for “" + s.Title + "”"
+}
+
+// Process makes every picture: it resizes editors' photos, draws covers and
+// social cards (in parallel, cached between builds), and returns the files
+// to publish. A photo that cannot be read is reported at its story's line.
+func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, map[string][]byte, diag.List) {
+	lib := NewLibrary()
+	host := cfg.BaseURL
+	if u, err := url.Parse(cfg.BaseURL); err == nil {
+		host = u.Host
+	}
+	type want struct {
+		s    *story.Story
+		kind string // "featured", "social" or "site"
+	}
+	var jobs []images.Job
+	var wants []want
+	for _, s := range stories {
+		v := s.FeaturedImage
+		switch {
+		case strings.Contains(v, "://"):
+			// Never fetched: the editor's address and size pass through, and
+			// the picture itself is the one to share.
+			img := Image{Src: v, Width: or(s.ImageWidth, images.CoverWidth), Height: or(s.ImageHeight, images.CoverHeight), Alt: altOf(s)}
+			lib.featured[s.ID], lib.social[s.ID] = img, img
+			continue
+		case story.IsLocalImage(v):
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, v)})
+		default: // generated, or a custom visual that still needs a picture for cards
+			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
+		}
+		wants = append(wants, want{s, "featured"})
+		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
+		wants = append(wants, want{s, "social"})
+	}
+	jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}})
+	wants = append(wants, want{nil, "site"})
+
+	files := map[string][]byte{}
+	var diags diag.List
+	for i, out := range p.Batch(jobs) {
+		w := wants[i]
+		if out.Err != nil {
+			if w.s != nil {
+				diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
+			} else {
+				diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", out.Err)
+			}
+			continue
+		}
+		for path, data := range out.Result.Files {
+			files[path] = data
+		}
+		big := out.Result.Largest()
+		img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height}
+		switch w.kind {
+		case "featured":
+			img.Srcset, img.Alt = out.Result.Srcset("/"), altOf(w.s)
+			if strings.HasPrefix(w.s.FeaturedImage, "custom:") {
+				img.Custom = strings.TrimPrefix(w.s.FeaturedImage, "custom:")
+			}
+			lib.featured[w.s.ID] = img
+		case "social":
+			img.Alt = cfg.Magazine() + ": " + w.s.Title
+			lib.social[w.s.ID] = img
+		case "site":
+			img.Alt = cfg.Magazine() + " — " + cfg.Tagline
+			lib.site = img
+		}
+	}
+	return lib, files, diags
+}
+
+func or(v, fallback int) int {
+	if v > 0 {
+		return v
+	}
+	return fallback
 }

@@ -26,7 +26,12 @@ func Sitemap(urls []URL) []byte {
 	return b.Bytes()
 }
 
-// Robots allows everything and points crawlers at the sitemap.
-func Robots(sitemapURL string) []byte {
-	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + sitemapURL + "\n")
+// Robots allows everything and points crawlers at the sitemaps.
+func Robots(sitemaps ...string) []byte {
+	var b bytes.Buffer
+	b.WriteString("User-agent: *\nAllow: /\n\n")
+	for _, s := range sitemaps {
+		b.WriteString("Sitemap: " + s + "\n")
+	}
+	return b.Bytes()
 }

@@ -21,6 +21,8 @@ type Page struct {
 	Story *Story     `json:"story,omitempty"`
 	Home  *Home      `json:"home,omitempty"`
 	List  *List      `json:"list,omitempty"`
+	// Categories with stories, for the search page's suggestions.
+	Categories []string `json:"categories,omitempty"`
 }
 
 // Home is the home page's sections, chosen in site.yaml.
@@ -100,16 +102,18 @@ type Card struct {
 
 // Builder holds what is shared by every route of one build.
 type Builder struct {
-	site    *Site
-	cfg     *site.Config
-	cards   []Card // newest first
-	byID    map[int]*story.Story
-	related *related.Index
+	site       *Site
+	cfg        *site.Config
+	lib        *media.Library
+	newest     []Card
+	byID       map[int]*story.Story
+	related    *related.Index
+	categories []string // in use, in the site config's order
 }
 
 // NewBuilder prepares the site-wide parts once.
-func NewBuilder(cfg *site.Config, stories []*story.Story) *Builder {
-	b := &Builder{cfg: cfg, site: &Site{
+func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story) *Builder {
+	b := &Builder{cfg: cfg, lib: lib, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
 		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
@@ -118,19 +122,26 @@ func NewBuilder(cfg *site.Config, stories []*story.Story) *Builder {
 	sorted := append([]*story.Story(nil), stories...)
 	story.Newest(sorted)
 	b.byID = make(map[int]*story.Story, len(sorted))
+	used := map[string]bool{}
 	for _, s := range sorted {
-		b.cards = append(b.cards, CardOf(s))
+		used[s.Category] = true
+		b.newest = append(b.newest, b.card(s))
 		b.byID[s.ID] = s
+	}
+	for _, c := range cfg.Categories {
+		if used[c] {
+			b.categories = append(b.categories, c)
+		}
 	}
 	return b
 }
 
-// CardOf is a story as a listing shows it, linking to its canonical URL.
-func CardOf(s *story.Story) Card {
+// card is a story as a listing shows it, linking to its canonical URL.
+func (b *Builder) card(s *story.Story) Card {
 	return Card{
 		ID: s.ID, Title: s.Title, Introduction: s.Introduction, Author: s.Author, Category: s.Category,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), ReadTime: s.ReadTime,
-		Image: media.Featured(s), Href: s.CanonicalPath(), CategoryHref: route.CategoryPath(s.Category),
+		Image: b.lib.Featured(s), Href: s.CanonicalPath(), CategoryHref: route.CategoryPath(s.Category),
 	}
 }
 
@@ -144,6 +155,8 @@ func (b *Builder) For(r route.Route) Page {
 		p.Home = b.home()
 	case route.Listing:
 		p.List = b.list(r.List)
+	case route.Search:
+		p.Categories = b.categories
 	}
 	return p
 }
@@ -152,7 +165,7 @@ func (b *Builder) pick(ids []int) []Card {
 	cards := make([]Card, 0, len(ids))
 	for _, id := range ids {
 		if s, ok := b.byID[id]; ok {
-			c := CardOf(s)
+			c := b.card(s)
 			if link, ok := b.cfg.Home.Links[id]; ok {
 				c.Href = link
 			}
@@ -169,7 +182,7 @@ func (b *Builder) home() *Home {
 		out.Lead = &lead[0]
 	}
 	ids := make([]int, 0, h.Latest)
-	for _, c := range b.cards {
+	for _, c := range b.newest {
 		if len(ids) == h.Latest {
 			break
 		}
@@ -186,7 +199,7 @@ func (b *Builder) list(l *route.List) *List {
 	if a := b.cfg.Author(l.Name); l.Kind == "author" && a != nil {
 		out.Description, out.Role = a.Bio, a.Role
 	}
-	out.Cards = cards(l.Stories)
+	out.Cards = b.cards(l.Stories)
 	return out
 }
 
@@ -199,16 +212,16 @@ func (b *Builder) story(r route.Route) *Story {
 	return &Story{
 		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Author: s.Author,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
-		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: media.Featured(s), ImageCaption: s.ImageCaption,
+		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: b.lib.Featured(s), ImageCaption: s.ImageCaption,
 		ImageOverlay: s.ImageOverlay, Layout: s.Layout, BackLabel: back, URL: b.cfg.Abs(r.Canonical),
-		Blocks: s.Body.Blocks, Extra: s.Extra, Related: cards(b.related.Related(s)),
+		Blocks: s.Body.Blocks, Extra: s.Extra, Related: b.cards(b.related.Related(s)),
 	}
 }
 
-func cards(stories []*story.Story) []Card {
+func (b *Builder) cards(stories []*story.Story) []Card {
 	out := make([]Card, len(stories))
 	for i, s := range stories {
-		out[i] = CardOf(s)
+		out[i] = b.card(s)
 	}
 	return out
 }

@@ -22,6 +22,7 @@ const (
 	NotFound Kind = "notfound"
 	Listing  Kind = "listing"
 	Thanks   Kind = "thanks"
+	Search   Kind = "search"
 )
 
 // Route is one published URL.
@@ -37,7 +38,9 @@ type Route struct {
 func (r Route) IsAlias() bool { return r.Path != r.Canonical }
 
 // Indexable routes go into the sitemap.
-func (r Route) Indexable() bool { return !r.IsAlias() && r.Kind != NotFound && r.Kind != Thanks }
+func (r Route) Indexable() bool {
+	return !r.IsAlias() && r.Kind != NotFound && r.Kind != Thanks && r.Kind != Search
+}
 
 var static = []Route{
 	{Path: "/", Kind: Home},
@@ -45,6 +48,7 @@ var static = []Route{
 	{Path: "/privacy-policy", Kind: Privacy},
 	{Path: "/portal", Kind: Portal},
 	{Path: "/thank-you", Kind: Thanks}, // where plain form posts land
+	{Path: "/search", Kind: Search},
 	{Path: "/404", Kind: NotFound},
 }
 

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -31,8 +32,8 @@ type Doc struct {
 	ID       int      `json:"i"`
 	Title    string   `json:"t"`
 	Intro    string   `json:"n"`
-	Category int      `json:"c"`           // index into Manifest.Categories
-	Author   int      `json:"a"`           // index into Manifest.Authors
+	Category int      `json:"c"` // index into Manifest.Categories
+	Author   int      `json:"a"` // index into Manifest.Authors
 	Tags     []string `json:"g,omitempty"`
 	Date     string   `json:"d"`           // YYYY-MM-DD as the story gives it
 	Path     string   `json:"p,omitempty"` // omitted when it is /story/<id>
@@ -99,9 +100,20 @@ func New(stories []*story.Story) *Index {
 		if p := s.CanonicalPath(); p != story.StoryPath(s.ID) {
 			d.Path = p
 		}
-		d.Body = bodyWords(s.Body.Text, s.Title, s.Introduction, s.Category, s.Author, strings.Join(s.Tags, " "))
 		idx.Docs[i] = d
 	}
+	// Reducing the bodies is nearly all the work; stories are independent.
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(sorted); i += workers {
+				s := sorted[i]
+				idx.Docs[i].Body = bodyWords(s.Body.Text, s.Title, s.Introduction, s.Category, s.Author, strings.Join(s.Tags, " "))
+			}
+		})
+	}
+	wg.Wait()
 	idx.Manifest.Count = len(idx.Docs)
 	if idx.Manifest.Categories == nil {
 		idx.Manifest.Categories = []string{}
@@ -118,19 +130,19 @@ func New(stories []*story.Story) *Index {
 // category or author already scores more than a body match would. Sorting
 // puts shared prefixes side by side, which gzip likes.
 func bodyWords(body string, other ...string) string {
-	seen := map[string]bool{}
+	seen := make(map[string]bool, 512)
 	for _, o := range other {
-		for _, w := range Tokens(o) {
-			seen[w] = true
-		}
+		eachWord(o, func(w string) { seen[w] = true })
 	}
 	var out []string
-	for _, w := range Tokens(body) {
+	eachWord(body, func(w string) {
 		if !seen[w] {
 			seen[w] = true
-			out = append(out, w)
+			if indexable(w) {
+				out = append(out, w)
+			}
 		}
-	}
+	})
 	slices.Sort(out)
 	return strings.Join(out, " ")
 }

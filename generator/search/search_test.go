@@ -197,22 +197,6 @@ func TestParseQuery(t *testing.T) {
 	}
 }
 
-func TestCategorySlug(t *testing.T) {
-	for in, want := range map[string]string{
-		"Energy & Environment":                "energy-environment",
-		"Technology & Digital Transformation": "technology-digital-transformation",
-		"ESG & Sustainable Growth":            "esg-sustainable-growth",
-		"Economic Policy":                     "economic-policy",
-		"  Policy / Reform  ":                 "policy-reform",
-		"Technology":                          "technology",
-		"R&D 2025":                            "r-d-2025",
-	} {
-		if got := CategorySlug(in); got != want {
-			t.Errorf("CategorySlug(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestShards(t *testing.T) {
 	stories := synthetic(t, 3000)
 	files, err := Build(stories)
@@ -282,22 +266,22 @@ func gzipSize(data []byte) int {
 }
 
 var (
-	synthOnce    sync.Once
+	synthMu      sync.Mutex
 	synthStories []*story.Story
 )
 
-// synthetic parses the first n synthetic stories (shared between tests and
-// benchmarks: parsing 10,000 Markdown files takes a few seconds).
+// synthetic parses the first n synthetic stories, kept between tests and
+// benchmarks: parsing 10,000 Markdown files takes a few seconds.
 func synthetic(t testing.TB, n int) []*story.Story {
 	t.Helper()
-	synthOnce.Do(func() {
-		for i := range 10000 {
-			s, diags := story.Parse(fmt.Sprintf("synthetic-%05d.md", i), synth.Story(i), story.Options{})
-			if len(diags) > 0 {
-				panic(diags)
-			}
-			synthStories = append(synthStories, s)
+	synthMu.Lock()
+	defer synthMu.Unlock()
+	for i := len(synthStories); i < n; i++ {
+		s, diags := story.Parse(fmt.Sprintf("synthetic-%05d.md", i), synth.Story(i), story.Options{})
+		if len(diags) > 0 {
+			t.Fatal(diags)
 		}
-	})
+		synthStories = append(synthStories, s)
+	}
 	return synthStories[:n]
 }

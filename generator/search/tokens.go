@@ -38,44 +38,53 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)
 }
 
+// eachWord calls fn with each run of word characters in lower-cased s.
+// It allocates nothing per word: bodies are most of the indexing work.
+func eachWord(s string, fn func(string)) {
+	s = strings.ToLower(s)
+	start := -1
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		word := false
+		if r < utf8.RuneSelf {
+			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
+		} else {
+			r, size = utf8.DecodeRuneInString(s[i:])
+			word = isWordRune(r)
+		}
+		if word && start < 0 {
+			start = i
+		} else if !word && start >= 0 {
+			fn(s[start:i])
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		fn(s[start:])
+	}
+}
+
 // words splits lower-cased text into runs of word characters.
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !isWordRune(r) })
+	var out []string
+	eachWord(s, func(w string) { out = append(out, w) })
+	return out
 }
 
 // indexable says whether a word is worth a place in the index.
 func indexable(w string) bool {
-	return utf8.RuneCountInString(w) >= 2 && !stopWords[w]
+	return len(w) >= 2 && utf8.RuneCountInString(w) >= 2 && !stopWords[w]
 }
 
 // Tokens is the indexable words of s: lower-cased, stop words and single
 // characters dropped, in order of appearance, duplicates kept.
 func Tokens(s string) []string {
 	var out []string
-	for _, w := range words(s) {
+	eachWord(s, func(w string) {
 		if indexable(w) {
 			out = append(out, w)
 		}
-	}
+	})
 	return out
-}
-
-// CategorySlug is the URL segment of a category page:
-// "Energy & Environment" -> "energy-environment". Same as categorySlug in
-// frontend/src/search/tokens.ts.
-func CategorySlug(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if isWordRune(r) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
 }

@@ -60,6 +60,8 @@ var fields = map[string]field{
 	"imageOverlay": func(s *Story, v *yaml.Node) error {
 		return v.Decode(&s.ImageOverlay)
 	},
+	"imageWidth":  pixels(func(s *Story) *int { return &s.ImageWidth }),
+	"imageHeight": pixels(func(s *Story) *int { return &s.ImageHeight }),
 	"path": func(s *Story, v *yaml.Node) error {
 		p := scalarOr(v)
 		if err := checkPath(p); err != nil {
@@ -130,6 +132,17 @@ func str(target func(*Story) *string) field {
 			return fmt.Errorf("must be text, not a %s", kindName(v.Kind))
 		}
 		*target(s) = strings.TrimSpace(v.Value)
+		return nil
+	}
+}
+
+func pixels(target func(*Story) *int) field {
+	return func(s *Story, v *yaml.Node) error {
+		n, err := strconv.Atoi(scalarOr(v))
+		if err != nil || n <= 0 || n > 20000 {
+			return fmt.Errorf("%q is not a size in pixels", scalarOr(v))
+		}
+		*target(s) = n
 		return nil
 	}
 }

@@ -24,6 +24,8 @@ type Story struct {
 	ImageAlt        string
 	ImageCaption    string
 	ImageOverlay    bool
+	ImageWidth      int // for external images, which are never fetched
+	ImageHeight     int
 	Path            string   // fixed path, e.g. /rbi-policy; empty for /story/<id> only
 	Aliases         []string // further paths rendering this story, canonical to Path
 	ReadTime        string
@@ -68,6 +70,9 @@ type Investment struct {
 
 // Layouts are the page designs a story may ask for.
 var Layouts = []string{"story", "article", "energy", "storm", "playbook"}
+
+// Line is where a front-matter key was written (1 when it was not).
+func (s *Story) Line(key string) int { return s.line(key) }
 
 // CanonicalPath is the one URL search engines and cards should use.
 func (s *Story) CanonicalPath() string {

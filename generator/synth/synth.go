@@ -34,6 +34,9 @@ func Story(i int) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\nid: %d\ntitle: \"Synthetic story %d on %s\"\nintroduction: \"%s\"\nauthor: \"Nivaran Economy Desk\"\n",
 		1000+i, i, words[i%len(words)], sentence(i, 30))
+	// External pictures: the benchmark measures pages, not image drawing
+	// (package images has its own benchmarks).
+	fmt.Fprintf(&b, "featuredImage: \"https://images.example/synthetic/%d.jpg\"\n", i)
 	fmt.Fprintf(&b, "publishedAt: 2025-%02d-%02d\ncategory: \"%s\"\ntags: [\"%s\", \"%s\"]\n---\n\n",
 		1+i%12, 1+i%28, categories[i%len(categories)], words[i%len(words)], words[(i*7)%len(words)])
 	for s := range 3 {

@@ -9,6 +9,8 @@ export function FeaturedImage({ image, caption, overlay, eager = true }: { image
     ) : (
       <img
         src={image.src}
+        srcSet={image.srcset}
+        sizes={image.srcset ? '(min-width: 50rem) 760px, 100vw' : undefined}
         alt={image.alt}
         width={image.width}
         height={image.height}

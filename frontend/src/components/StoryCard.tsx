@@ -2,13 +2,26 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { Card } from '../types';
 
+// Cards sit three across on wide screens, two on tablets, one on phones.
+export const CARD_SIZES = '(min-width: 72rem) 360px, (min-width: 40rem) 50vw, 100vw';
+
 // A story in a listing. The title link covers the card (a stretched link),
 // so the category badge can be a link of its own without nesting anchors.
 export function StoryCard({ card, style, className = '' }: { card: Card; style?: CSSProperties; className?: string }) {
   return (
     <article className={`card ${className}`.trim()} style={style}>
       {card.image.src ? (
-        <img className="card__image" src={card.image.src} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+        <img
+          className="card__image"
+          src={card.image.src}
+          srcSet={card.image.srcset}
+          sizes={card.image.srcset ? CARD_SIZES : undefined}
+          alt=""
+          width={card.image.width}
+          height={card.image.height}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       <div className="card__body">
         <Link to={card.categoryHref} className="badge badge--small card__badge">

@@ -10,23 +10,30 @@ export function TradePartnership({ title }: { title: string }) {
         </linearGradient>
       </defs>
       <rect width="1200" height="630" fill="url(#tp-sky)" />
-      <circle cx="260" cy="330" r="150" fill="#f29f3d" opacity="0.9" />
-      <circle cx="940" cy="300" r="130" fill="#f7f3ea" opacity="0.9" />
+      <circle cx="260" cy="310" r="150" fill="#f29f3d" opacity="0.9" />
+      <circle cx="940" cy="290" r="130" fill="#f7f3ea" opacity="0.9" />
+      {lanes.map((i) => {
+        // Arcs from edge to edge, fanning above and below the straight line.
+        const lift = (i - 2) * 70;
+        return (
+          <path
+            key={i}
+            d={`M 405 ${300 + (i - 2) * 28} C 560 ${300 + lift * 1.6}, 690 ${300 + lift * 1.6}, 815 ${290 + (i - 2) * 24}`}
+            fill="none"
+            stroke={i % 2 ? '#f7f3ea' : '#f29f3d'}
+            strokeWidth="4"
+            strokeDasharray="14 10"
+            opacity="0.85"
+          />
+        );
+      })}
       {lanes.map((i) => (
-        <path
-          key={i}
-          d={`M${300} ${250 + i * 40} C ${520} ${120 + i * 60}, ${700} ${420 - i * 50}, ${900} ${230 + i * 35}`}
-          fill="none"
-          stroke={i % 2 ? '#f7f3ea' : '#f29f3d'}
-          strokeWidth="4"
-          strokeDasharray="14 10"
-          opacity="0.85"
-        />
+        <circle key={`n${i}`} cx={610} cy={300 + (i - 2) * 70 * 1.2} r="7" fill="#f7f3ea" opacity="0.9" />
       ))}
-      <text x="260" y="340" textAnchor="middle" fontSize="44" fontFamily="Georgia, serif" fill="#14213d">
+      <text x="260" y="324" textAnchor="middle" fontSize="44" fontFamily="Georgia, serif" fill="#14213d">
         India
       </text>
-      <text x="940" y="310" textAnchor="middle" fontSize="40" fontFamily="Georgia, serif" fill="#14213d">
+      <text x="940" y="302" textAnchor="middle" fontSize="40" fontFamily="Georgia, serif" fill="#14213d">
         Partners
       </text>
     </svg>

@@ -21,7 +21,16 @@ function Featured({ card, flip }: { card: Card; flip: boolean }) {
   return (
     <article className={`feature${flip ? ' feature--flip' : ''}`}>
       <Link to={card.href} className="feature__image" tabIndex={-1} aria-hidden="true">
-        <img src={card.image.src} alt="" width={card.image.width} height={card.image.height} loading="lazy" decoding="async" />
+        <img
+          src={card.image.src}
+          srcSet={card.image.srcset}
+          sizes="(min-width: 900px) 560px, 100vw"
+          alt=""
+          width={card.image.width}
+          height={card.image.height}
+          loading="lazy"
+          decoding="async"
+        />
       </Link>
       <div className="feature__text">
         <Link to={card.categoryHref} className="badge">
@@ -57,7 +66,15 @@ export function Home({ page }: { page: PageData }) {
       {lead ? (
         <section className="lead" aria-labelledby="lead-title">
           <Link to={lead.href} className="lead__image-link" tabIndex={-1} aria-hidden="true">
-            <img src={lead.image.src} alt="" width={lead.image.width} height={lead.image.height} fetchPriority="high" />
+            <img
+              src={lead.image.src}
+              srcSet={lead.image.srcset}
+              sizes="(min-width: 900px) 680px, 100vw"
+              alt=""
+              width={lead.image.width}
+              height={lead.image.height}
+              fetchPriority="high"
+            />
           </Link>
           <div className="lead__text">
             <Link to={lead.categoryHref} className="badge">

@@ -7,6 +7,7 @@ import { StoryPage, StoryNotFound } from './StoryPage';
 import { NotFound } from './NotFound';
 import { Listing } from './Listing';
 import { Thanks } from './Thanks';
+import { SearchPage } from '../search/SearchPage';
 import { ArticleLayout } from '../articles/ArticleLayout';
 import { EnergyLayout } from '../articles/EnergyLayout';
 import { StormLayout } from '../articles/StormLayout';
@@ -30,6 +31,8 @@ export function Screen({ page, pathname }: { page: PageData; pathname: string })
       return <Landing site={page.site} />;
     case 'privacy':
       return <Privacy site={page.site} />;
+    case 'search':
+      return <SearchPage categories={page.categories ?? []} />;
     case 'thanks':
       return <Thanks />;
     case 'listing':

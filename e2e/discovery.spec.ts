@@ -1,0 +1,72 @@
+import { test, expect, hydrated } from './fixtures';
+
+test('search: ranked, highlighted results; the query survives back', async ({ page }) => {
+  await page.goto('/search');
+  await hydrated(page);
+  const box = page.getByLabel('Search stories');
+  await box.fill('semiconductor');
+  const results = page.locator('.search-result');
+  await expect(results.first()).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(/\d+ results? for “semiconductor”/);
+  // Title matches rank above body matches: the first result has the word in its title.
+  await expect(results.first().locator('.search-result__title')).toContainText(/semiconductor/i);
+  await expect(results.first().locator('mark').first()).toHaveText(/semiconductor/i);
+  await expect(page).toHaveURL(/\/search\?q=semiconductor$/);
+  const href = await results.first().locator('a').first().getAttribute('href');
+  await results.first().locator('a').first().click();
+  await expect(page).toHaveURL(href!);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\?q=semiconductor$/);
+  await expect(page.getByLabel('Search stories')).toHaveValue('semiconductor');
+  await expect(results.first()).toBeVisible();
+});
+
+test('search with no results suggests categories', async ({ page }) => {
+  await page.goto('/search?q=zzzqqq');
+  await hydrated(page);
+  await expect(page.getByRole("status")).toContainText("0 results for “zzzqqq”");
+  await expect(page.locator('a[href^="/category/"]').first()).toBeVisible();
+});
+
+test('feeds are linked from every page and served', async ({ page, request }) => {
+  await page.goto('/rbi-policy');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', 'http://127.0.0.1:18437/feed.xml');
+  const feed = await request.get('/feed.xml');
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('<rss version="2.0"');
+  expect((await request.get('/category/economic-policy/feed.xml')).status()).toBe(200);
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: http://127.0.0.1:18437/news-sitemap.xml');
+});
+
+test('the main image loads first and has its size; images further down wait', async ({ page }) => {
+  await page.goto('/trump-tariffs-india');
+  await hydrated(page);
+  const main = page.locator('figure.featured-image img');
+  await expect(main).toHaveAttribute('width', '1200');
+  await expect(main).toHaveAttribute('height', '630');
+  await expect(main).toHaveAttribute('loading', 'eager');
+  await expect(main).toHaveAttribute('fetchpriority', 'high');
+  expect(await main.getAttribute('srcset')).toMatch(/480w, .* 800w, .* 1200w$/);
+  const related = page.locator('.related img');
+  await expect(related.first()).toHaveAttribute('loading', 'lazy');
+  for (const img of await related.all()) {
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('height', /\d+/);
+  }
+});
+
+test('no layout shift while a story loads and is read (CLS 0)', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as any).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/morgan-stanley-india-consumer-powerhouse', { waitUntil: 'networkidle' });
+  await hydrated(page);
+  for (let y = 0; y < 6000; y += 800) await page.evaluate((y) => window.scrollTo(0, y), y);
+  await page.waitForTimeout(300);
+  const cls = await page.evaluate(() => (window as any).__cls);
+  console.log(`CLS on a story page: ${cls}`);
+  expect(cls).toBeLessThan(0.01);
+});

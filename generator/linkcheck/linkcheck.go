@@ -1,0 +1,336 @@
+// Package linkcheck finds broken internal links in a built site: every
+// a[href], img[src] and srcset, script[src], the link[href]s a page depends
+// on and its same-origin og:image, resolved the way a static host resolves
+// clean URLs (/x -> x, x.html or x/index.html).
+package linkcheck
+
+import (
+	"bytes"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Problem is one broken link on one page.
+type Problem struct {
+	Page string // HTML file, relative to the site root, e.g. "about/index.html"
+	Href string // the reference as written in the page
+}
+
+func (p Problem) String() string { return p.Page + ": broken link " + p.Href }
+
+// Check reads the built site in dir and reports every broken internal link,
+// sorted by page, in page order within a page. baseURL is the site's origin
+// (site.Config.BaseURL): absolute links to it are checked, links to any other
+// host are not. The error is for a folder that cannot be read.
+func Check(dir, baseURL string) ([]Problem, error) {
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			names = append(names, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return check(names, baseURL, func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	})
+}
+
+// CheckFiles is Check over files held in memory, keyed by slash-separated
+// path relative to the site root. A page with nil content counts as existing
+// but is not read (an incremental build did not change it).
+func CheckFiles(files map[string][]byte, baseURL string) []Problem {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	problems, _ := check(names, baseURL, func(name string) ([]byte, error) { return files[name], nil })
+	return problems
+}
+
+func check(names []string, baseURL string, read func(string) ([]byte, error)) ([]Problem, error) {
+	site := newSite(names, baseURL)
+	var pages []string
+	for _, n := range names {
+		if strings.HasSuffix(n, ".html") {
+			pages = append(pages, n)
+		}
+	}
+	slices.Sort(pages)
+	perPage := make([][]Problem, len(pages))
+	errs := make([]error, len(pages))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				src, err := read(pages[i])
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				if src == nil {
+					continue
+				}
+				perPage[i] = site.checkPage(pages[i], src)
+			}
+		})
+	}
+	for i := range pages {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var out []Problem
+	for _, ps := range perPage {
+		out = append(out, ps...)
+	}
+	for _, err := range errs {
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// site is what links are checked against: the files that exist and the origin.
+type site struct {
+	files  map[string]bool
+	origin *url.URL // nil when no baseURL was given
+	prefix string   // the base URL's path, for a site served below the root
+}
+
+func newSite(names []string, baseURL string) *site {
+	s := &site{files: make(map[string]bool, len(names))}
+	for _, n := range names {
+		s.files[n] = true
+	}
+	if u, err := url.Parse(baseURL); err == nil && u.Host != "" {
+		s.origin = u
+		s.prefix = strings.TrimRight(u.Path, "/")
+	}
+	return s
+}
+
+func (s *site) checkPage(page string, src []byte) []Problem {
+	base := &url.URL{Path: pageURL(page)}
+	var out []Problem
+	seen := map[string]bool{}
+	report := func(href string) {
+		if !seen[href] {
+			seen[href] = true
+			out = append(out, Problem{Page: page, Href: href})
+		}
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return out // io.EOF: the tokenizer reads from memory and cannot fail otherwise
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		// Most tags (p, div, span) carry no reference: look at the name
+		// first and build a token only for the few that may.
+		name, hasAttr := z.TagName()
+		a := atom.Lookup(name)
+		if !hasAttr || !referring[a] {
+			continue
+		}
+		tok := html.Token{DataAtom: a}
+		for more := true; more; {
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			tok.Attr = append(tok.Attr, html.Attribute{Key: string(k), Val: string(v)})
+		}
+		if a == atom.Base {
+			// <base href> changes how every later relative link resolves.
+			if href := strings.TrimSpace(attr(tok, "href")); href != "" {
+				if u, err := url.Parse(href); err == nil {
+					base = base.ResolveReference(u)
+				}
+			}
+			continue
+		}
+		for _, ref := range references(tok) {
+			if !s.exists(base, ref) {
+				report(ref)
+			}
+		}
+	}
+}
+
+// referring are the elements that may hold a reference (see references).
+var referring = map[atom.Atom]bool{
+	atom.Base: true, atom.A: true, atom.Area: true, atom.Img: true, atom.Source: true,
+	atom.Script: true, atom.Iframe: true, atom.Audio: true, atom.Video: true,
+	atom.Link: true, atom.Meta: true,
+}
+
+// references lists the URLs a tag makes the browser follow or fetch.
+func references(tok html.Token) []string {
+	var refs []string
+	add := func(name string) {
+		for _, a := range tok.Attr {
+			if a.Namespace == "" && a.Key == name {
+				refs = append(refs, a.Val)
+			}
+		}
+	}
+	switch tok.DataAtom {
+	case atom.A, atom.Area:
+		add("href")
+	case atom.Img, atom.Source:
+		add("src")
+		for _, a := range tok.Attr {
+			if a.Key == "srcset" {
+				refs = append(refs, srcset(a.Val)...)
+			}
+		}
+	case atom.Script, atom.Iframe, atom.Audio:
+		add("src")
+	case atom.Video:
+		add("src")
+		add("poster")
+	case atom.Link:
+		if followedRel(attr(tok, "rel")) {
+			add("href")
+		}
+	case atom.Meta:
+		// Share images and URLs are absolute; only same-origin ones are checked.
+		switch attr(tok, "property") + attr(tok, "name") {
+		case "og:image", "og:url", "twitter:image":
+			add("content")
+		}
+	}
+	return refs
+}
+
+// followedRel: link relations whose target the page needs or declares as
+// its own (canonical, feeds). preconnect and dns-prefetch name hosts, not files.
+func followedRel(rel string) bool {
+	for _, r := range strings.Fields(strings.ToLower(rel)) {
+		switch r {
+		case "icon", "apple-touch-icon", "stylesheet", "modulepreload", "preload", "canonical", "alternate", "manifest":
+			return true
+		}
+	}
+	return false
+}
+
+func attr(tok html.Token, key string) string {
+	for _, a := range tok.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// srcset extracts the URLs of an image candidate list ("a.jpg 1x, b.jpg 2x"),
+// following the HTML parsing rules: a URL runs to whitespace and may itself
+// contain commas; trailing commas end a candidate with no descriptor.
+func srcset(v string) []string {
+	var urls []string
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
+	for i := 0; i < len(v); {
+		for i < len(v) && (isSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		start := i
+		for i < len(v) && !isSpace(v[i]) {
+			i++
+		}
+		u := v[start:i]
+		if u == "" {
+			break
+		}
+		if trimmed := strings.TrimRight(u, ","); trimmed != u {
+			urls = append(urls, trimmed)
+			continue
+		}
+		urls = append(urls, u)
+		// Skip the descriptors up to the next comma outside parentheses.
+		depth := 0
+		for ; i < len(v); i++ {
+			if v[i] == '(' {
+				depth++
+			} else if v[i] == ')' && depth > 0 {
+				depth--
+			} else if v[i] == ',' && depth == 0 {
+				break
+			}
+		}
+	}
+	return urls
+}
+
+// pageURL is the clean URL a file is served at: about/index.html at /about,
+// index.html at /. Relative links resolve against it as a browser would.
+func pageURL(file string) string {
+	p := "/" + strings.TrimSuffix(strings.TrimSuffix(file, ".html"), "index")
+	if len(p) > 1 {
+		p = strings.TrimSuffix(p, "/")
+	}
+	return p
+}
+
+// exists resolves href against the page and says whether it points at a
+// file of the site. Links it cannot check (other hosts, mailto:, tel:,
+// javascript:, data:, a #fragment on the same page) count as existing.
+func (s *site) exists(base *url.URL, href string) bool {
+	href = strings.TrimSpace(href)
+	if href == "" || strings.HasPrefix(href, "#") {
+		return true
+	}
+	u, err := url.Parse(href)
+	if err != nil {
+		return false
+	}
+	r := base.ResolveReference(u)
+	if r.Scheme != "" && r.Scheme != "http" && r.Scheme != "https" {
+		return true
+	}
+	p := r.Path
+	if r.Host != "" {
+		if s.origin == nil || !strings.EqualFold(r.Host, s.origin.Host) {
+			return true
+		}
+		if s.prefix != "" && p != s.prefix && !strings.HasPrefix(p, s.prefix+"/") {
+			return true // same host, but outside this site
+		}
+		p = strings.TrimPrefix(p, s.prefix)
+	}
+	// The query (e.g. /search?q=gst) and fragment do not choose the file.
+	return s.file(p)
+}
+
+// file mirrors magazine serve and common static hosts: /x is x, x.html or
+// x/index.html.
+func (s *site) file(p string) bool {
+	rel := strings.TrimPrefix(path.Clean("/"+p), "/")
+	if rel == "" {
+		return s.files["index.html"]
+	}
+	return s.files[rel] || s.files[rel+".html"] || s.files[rel+"/index.html"]
+}

@@ -1,0 +1,109 @@
+package linkcheck
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCheckFixture(t *testing.T) {
+	problems, err := Check("testdata/site", "https://nivaran.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.String())
+	}
+	want := []string{
+		"about/index.html: broken link team",
+		"index.html: broken link /favicon.svg",
+		"index.html: broken link https://nivaran.example/images/missing.jpg",
+		"index.html: broken link /missing",
+		"index.html: broken link https://nivaran.example/gone",
+		"index.html: broken link /images/b.jpg",
+		"rbi-policy.html: broken link /images/broken%20name.jpg",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestCheckMissingFolder(t *testing.T) {
+	if _, err := Check("testdata/no-such-site", "https://nivaran.example"); err == nil {
+		t.Error("no error for a missing folder")
+	}
+}
+
+func TestCheckFiles(t *testing.T) {
+	files := map[string][]byte{
+		"index.html":            []byte(`<a href="/a">a</a>`),
+		"a/index.html":          []byte(`<a href="/">home</a>`),
+		"docs/guide/index.html": []byte(`<base href="/docs/"><a href="guide">ok</a><a href="faq">missing</a>`),
+		"sub/x.html": []byte(`<link rel="modulepreload" href="/assets/chunk.js">` +
+			`<link rel="dns-prefetch" href="/not-checked">` +
+			`<script src="/assets/app.js"></script>`),
+		"assets/app.js": nil,
+	}
+	got := CheckFiles(files, "https://nivaran.example")
+	want := []Problem{
+		{Page: "docs/guide/index.html", Href: "faq"},
+		{Page: "sub/x.html", Href: "/assets/chunk.js"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestSiteBelowTheRoot(t *testing.T) {
+	files := map[string][]byte{
+		"index.html": []byte(`<a href="https://host.example/mag/about">in</a>` +
+			`<a href="https://host.example/mag/gone">in, missing</a>` +
+			`<a href="https://host.example/other/x">same host, another site</a>`),
+		"about/index.html": nil,
+	}
+	got := CheckFiles(files, "https://host.example/mag/")
+	want := []Problem{{Page: "index.html", Href: "https://host.example/mag/gone"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestWithoutBaseURLAbsoluteLinksAreExternal(t *testing.T) {
+	files := map[string][]byte{"index.html": []byte(`<a href="https://nivaran.example/gone">x</a><a href="/gone">y</a>`)}
+	got := CheckFiles(files, "")
+	if want := []Problem{{Page: "index.html", Href: "/gone"}}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestSrcset(t *testing.T) {
+	for in, want := range map[string][]string{
+		"a.jpg":                    {"a.jpg"},
+		"a.jpg 1x, b.jpg 2x":       {"a.jpg", "b.jpg"},
+		" a.jpg 600w,b.jpg 1200w ": {"a.jpg", "b.jpg"},
+		"a.jpg, b.jpg":             {"a.jpg", "b.jpg"},
+		// A comma inside a URL belongs to it, as browsers parse srcset.
+		"a.jpg,b.jpg 2x":                 {"a.jpg,b.jpg"},
+		"/img/x,y.jpg 1x, /img/z.jpg 2x": {"/img/x,y.jpg", "/img/z.jpg"},
+		"":                               nil,
+	} {
+		if got := srcset(in); !slices.Equal(got, want) {
+			t.Errorf("srcset(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPageURL(t *testing.T) {
+	for file, want := range map[string]string{
+		"index.html":         "/",
+		"about/index.html":   "/about",
+		"story/5/index.html": "/story/5",
+		"404.html":           "/404",
+		"rbi-policy.html":    "/rbi-policy",
+	} {
+		if got := pageURL(file); got != want {
+			t.Errorf("pageURL(%q) = %q, want %q", file, got, want)
+		}
+	}
+}

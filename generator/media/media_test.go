@@ -1,0 +1,70 @@
+package media
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
+)
+
+func processor(t *testing.T) *images.Processor {
+	return &images.Processor{CacheDir: t.TempDir(), FontDir: "../../frontend/fonts"}
+}
+
+var cfg = &site.Config{Name: "Nivaran", Tagline: "News That Solves", BaseURL: "https://nivaran.example"}
+
+func TestProcess(t *testing.T) {
+	dir := t.TempDir()
+	stories := []*story.Story{
+		{File: "a.md", ID: 1, Title: "Generated", Category: "International Trade", FeaturedImage: "generated", ImageAlt: "A port at dawn"},
+		{File: "b.md", ID: 2, Title: "External", Category: "Technology", FeaturedImage: "https://cdn.example/x.jpg", ImageWidth: 1600, ImageHeight: 900, ImageAlt: "Chip"},
+		{File: "c.md", ID: 3, Title: "Custom", Category: "Trade Strategy", FeaturedImage: "custom:trade-partnership"},
+	}
+	lib, files, diags := Process(processor(t), cfg, dir, stories)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	gen := lib.Featured(stories[0])
+	if !strings.HasPrefix(gen.Src, "/images/cover/1-") || gen.Width != 1200 || gen.Height != 630 || strings.Count(gen.Srcset, "w,") != 2 {
+		t.Errorf("generated cover: %+v", gen)
+	}
+	if gen.Alt != "Illustration for “Generated”" {
+		t.Errorf("a generated picture is described as one, not as the photo the editor imagined: %q", gen.Alt)
+	}
+	if _, ok := files[strings.TrimPrefix(gen.Src, "/")]; !ok {
+		t.Error("cover file not returned")
+	}
+	ext := lib.Featured(stories[1])
+	if ext.Src != "https://cdn.example/x.jpg" || ext.Width != 1600 || ext.Height != 900 || lib.Social(stories[1]) != ext {
+		t.Errorf("external images pass through with the editor's size: %+v", ext)
+	}
+	if c := lib.Featured(stories[2]); c.Custom != "trade-partnership" || c.Src == "" {
+		t.Errorf("custom visual keeps a picture for cards: %+v", c)
+	}
+	social := lib.Social(stories[0])
+	if !strings.HasPrefix(social.Src, "/images/social/1-") || social.Width != 1200 || social.Height != 630 || social.Alt != "Nivaran Magazine: Generated" {
+		t.Errorf("social card: %+v", social)
+	}
+	if !strings.HasPrefix(lib.Site().Src, "/images/social/0-") {
+		t.Errorf("site card: %+v", lib.Site())
+	}
+}
+
+func TestBadImageIsAFileLineError(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "images"), 0o755)
+	os.WriteFile(filepath.Join(dir, "images", "broken.jpg"), []byte("not a picture"), 0o644)
+	src := "---\nid: 4\ntitle: \"T\"\nintroduction: \"I\"\nauthor: \"A\"\npublishedAt: 2025-08-20\ncategory: \"Technology\"\nfeaturedImage: images/broken.jpg\n---\n\nBody.\n"
+	s, d := story.Parse("stories/x.md", []byte(src), story.Options{})
+	if len(d) != 0 {
+		t.Fatal(d)
+	}
+	_, _, diags := Process(processor(t), cfg, dir, []*story.Story{s})
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "stories/x.md:8: featuredImage: ") || !strings.Contains(diags[0].String(), "broken.jpg") {
+		t.Fatalf("got %v", diags)
+	}
+}
