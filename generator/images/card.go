@@ -46,7 +46,7 @@ func (p *Processor) card(c Card) (Result, error) {
 		return Result{}, err
 	}
 	k := key(cardRecipe, fonts.hash, []byte(c.Magazine), []byte(c.Category), []byte(c.Title), []byte(strconv.Itoa(c.ID)), []byte(c.Footer))
-	vs := []Variant{{Path: "images/social/" + strconv.Itoa(c.ID) + "-" + k[:8] + "."+cardExt, Width: CoverWidth, Height: CoverHeight}}
+	vs := []Variant{{Path: "images/social/" + strconv.Itoa(c.ID) + "-" + k[:8] + "." + cardExt, Width: CoverWidth, Height: CoverHeight}}
 	if r, ok := p.cachedVariants(k, vs, cardExt); ok {
 		return r, nil
 	}
