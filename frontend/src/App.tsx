@@ -7,6 +7,7 @@ import { Footer } from './components/Footer';
 import { Screen } from './pages/Screen';
 import { ToastProvider } from './toast';
 import { AnalyticsTag } from './analytics';
+import { preload } from './routes/lazy';
 
 // The page data for the current location: the prerendered page first, then
 // each client-side navigation fetches the next route's data file. If that
@@ -28,7 +29,8 @@ function usePage(initial: PageData): PageData {
     }
     let cancelled = false;
     fetchRoute(path)
-      .then((data) => {
+      .then(async (data) => {
+        await preload(data.page);
         if (!cancelled) setCurrent({ path, page: data.page, head: data.head });
       })
       .catch(() => {

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { isStoryPath } from './pages/Screen';
+import { preload } from './routes/lazy';
 import type { PageData } from './types';
 
 declare global {
@@ -22,10 +23,14 @@ const app = (
 // 404.html is prerendered once but served for every unknown path; for an
 // unknown /story/<id> it must show 'Story Not Found' instead, which would not
 // match the prerendered markup, so that case renders afresh rather than hydrating.
-if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
-  container.textContent = '';
-  createRoot(container).render(app);
-} else {
+// A split-out screen must be loaded before hydrating, or the first render
+// would not match the prerendered markup.
+void preload(page).then(() => {
+  if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
+    container.textContent = '';
+    createRoot(container).render(app);
+    return;
+  }
   window.__recoverableErrors = [];
   hydrateRoot(container, app, {
     // Production React reports hydration mismatches only here; keep them visible.
@@ -34,4 +39,4 @@ if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
       console.error('Hydration error:', error);
     },
   });
-}
+});

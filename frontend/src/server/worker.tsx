@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { App } from '../App';
 import type { PageData } from '../types';
+import { preloadAll } from '../routes/lazy';
 
 for (const level of ['log', 'info', 'warn', 'debug'] as const) {
   console[level] = (...args: unknown[]) => console.error(...args);
@@ -18,8 +19,14 @@ export function render(page: PageData): string {
   );
 }
 
+// Every split-out screen is loaded before the first page is rendered; lines
+// that arrive meanwhile wait in the stream.
+const ready = preloadAll();
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on('line', (line) => {
+lines.on('line', (line) => void ready.then(() => answer(line)));
+lines.on('close', () => void ready.then(() => process.exit(0)));
+
+function answer(line: string) {
   let id = -1;
   try {
     const req = JSON.parse(line) as { id: number; data: PageData };
@@ -29,5 +36,4 @@ lines.on('line', (line) => {
     const err = e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
     process.stdout.write(JSON.stringify({ id, error: err }) + '\n');
   }
-});
-lines.on('close', () => process.exit(0));
+}

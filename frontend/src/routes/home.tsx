@@ -1,0 +1,6 @@
+import type { PageData } from '../types';
+import { Home } from '../pages/Home';
+
+export default function HomeRoute({ page }: { page: PageData }) {
+  return <Home page={page} />;
+}

@@ -1,0 +1,5 @@
+import { Thanks } from '../pages/Thanks';
+
+export default function ThanksRoute() {
+  return <Thanks />;
+}
