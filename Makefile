@@ -6,7 +6,7 @@ MAG      = bin/magazine
 ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
 
-.PHONY: all deps build serve check test test-go test-unit test-e2e bench clean
+.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench clean
 
 all: build
 
@@ -25,6 +25,9 @@ build: $(MAG)
 serve: build
 	$(MAG) serve --addr $(ADDR)
 
+dev: $(MAG)
+	$(MAG) dev --addr $(ADDR)
+
 check: $(MAG)
 	$(MAG) check
 
@@ -33,6 +36,9 @@ test: test-go test-unit test-e2e
 test-go: deps
 	$(GO) vet ./...
 	$(GO) test ./...
+	# Bad input never crashes: a short, fixed fuzzing run of each parser.
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 10s ./generator/story
+	$(GO) test -run '^$$' -fuzz FuzzConvert -fuzztime 10s ./generator/markdown
 
 test-unit: deps
 	npx tsc --noEmit -p frontend

@@ -4,10 +4,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/nivaran/magazine/generator/build"
 	"github.com/nivaran/magazine/generator/forms"
@@ -51,6 +54,7 @@ func buildCmd() *cobra.Command {
 		Short: "Build the magazine into dist/",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			o.Progress = progress(c.ErrOrStderr())
 			res, err := build.Run(o)
 			if err != nil {
 				return err
@@ -66,6 +70,32 @@ func buildCmd() *cobra.Command {
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
 	return c
+}
+
+// progress shows pages rendered on a terminal; in CI logs (not a terminal)
+// only the summary is printed.
+func progress(w io.Writer) func(done, total int) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	var mu sync.Mutex
+	last := time.Time{}
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done < total && time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(f, "\rRendering pages: %d/%d", done, total)
+		if done == total {
+			fmt.Fprint(f, "\r\033[K")
+		}
+	}
 }
 
 func checkCmd() *cobra.Command {

@@ -53,7 +53,7 @@ func BenchmarkColdBuild(b *testing.B) {
 	iters := float64(b.N)
 	b.ReportMetric(float64(n)*iters/b.Elapsed().Seconds(), "stories/s")
 	for name, ms := range phases {
-		b.ReportMetric(ms/iters, name+"-ms")
+		b.ReportMetric(ms/iters, strings.ReplaceAll(name, " ", "-")+"-ms")
 	}
 	b.ReportMetric(float64(goPeakKB())/1024, "go-peak-MB")
 	var ru syscall.Rusage

@@ -3,8 +3,8 @@
 package related
 
 import (
-	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -14,73 +14,109 @@ const Count = 3
 
 // Index answers Related quickly for every story of a site.
 type Index struct {
-	byTag      map[string][]*story.Story
-	byCategory map[string][]*story.Story // newest first
-	newest     []*story.Story
+	stories    []*story.Story // newest first; positions are the stories' numbers below
+	pos        map[*story.Story]int
+	byTag      map[string][]int
+	byCategory map[string][]int // newest first
+
+	mu      sync.Mutex // guards the scratch space
+	score   []int
+	touched []int
 }
 
 // New indexes stories by tag and category.
 func New(stories []*story.Story) *Index {
-	idx := &Index{byTag: map[string][]*story.Story{}, byCategory: map[string][]*story.Story{}}
-	idx.newest = append([]*story.Story(nil), stories...)
-	story.Newest(idx.newest)
-	for _, s := range idx.newest {
+	idx := &Index{byTag: map[string][]int{}, byCategory: map[string][]int{}, pos: map[*story.Story]int{}}
+	idx.stories = append([]*story.Story(nil), stories...)
+	story.Newest(idx.stories)
+	for i, s := range idx.stories {
+		idx.pos[s] = i
 		for _, t := range s.Tags {
 			k := strings.ToLower(t)
-			idx.byTag[k] = append(idx.byTag[k], s)
+			idx.byTag[k] = append(idx.byTag[k], i)
 		}
-		idx.byCategory[s.Category] = append(idx.byCategory[s.Category], s)
+		idx.byCategory[s.Category] = append(idx.byCategory[s.Category], i)
 	}
+	idx.score = make([]int, len(idx.stories))
 	return idx
 }
 
-// Related returns up to Count stories for s, deterministically.
+// Related returns up to Count stories for s, deterministically: most
+// shared tags (two points each) plus one for the same category; ties go to
+// the newer story, which is the lower position.
 func (idx *Index) Related(s *story.Story) []*story.Story {
-	score := map[*story.Story]int{}
+	self, ok := idx.pos[s]
+	if !ok {
+		return nil
+	}
+	idx.mu.Lock()
+	defer idx.mu.Unlock()
 	for _, t := range s.Tags {
 		for _, o := range idx.byTag[strings.ToLower(t)] {
-			if o.ID != s.ID {
-				score[o] += 2
+			if o == self {
+				continue
 			}
+			if idx.score[o] == 0 {
+				idx.touched = append(idx.touched, o)
+				if idx.stories[o].Category == s.Category {
+					idx.score[o] = 1
+				}
+			}
+			idx.score[o] += 2
 		}
 	}
-	for o := range score {
-		if o.Category == s.Category {
-			score[o]++
+	// One pass keeps the best Count: sorting every candidate is too slow
+	// when a common tag is shared by thousands of stories.
+	better := func(a, b int) bool {
+		if idx.score[a] != idx.score[b] {
+			return idx.score[a] > idx.score[b]
+		}
+		return a < b
+	}
+	best := make([]int, 0, Count)
+	for _, o := range idx.touched {
+		i := len(best)
+		for i > 0 && better(o, best[i-1]) {
+			i--
+		}
+		if i < Count {
+			best = append(best, 0)
+			copy(best[i+1:], best[i:])
+			best[i] = o
+			best = best[:min(len(best), Count)]
 		}
 	}
-	ranked := make([]*story.Story, 0, len(score))
-	for o := range score {
-		ranked = append(ranked, o)
+	for _, o := range idx.touched {
+		idx.score[o] = 0
 	}
-	sort.Slice(ranked, func(i, j int) bool {
-		a, b := ranked[i], ranked[j]
-		if score[a] != score[b] {
-			return score[a] > score[b]
-		}
-		if !a.PublishedAt.Equal(b.PublishedAt.Time) {
-			return a.PublishedAt.After(b.PublishedAt.Time)
-		}
-		return a.ID > b.ID
-	})
-	out := ranked[:min(Count, len(ranked))]
+	idx.touched = idx.touched[:0]
 	// Too few shared tags: fill from the category, then from the newest stories.
-	for _, pool := range [][]*story.Story{idx.byCategory[s.Category], idx.newest} {
-		for _, o := range pool {
-			if len(out) == Count {
-				return out
+	for _, pool := range [][]int{idx.byCategory[s.Category], nil} {
+		for i := 0; len(best) < Count; i++ {
+			o := i
+			if pool != nil {
+				if i >= len(pool) {
+					break
+				}
+				o = pool[i]
+			} else if i >= len(idx.stories) {
+				break
 			}
-			if o.ID != s.ID && !contains(out, o) {
-				out = append(out, o)
+			if o != self && !contains(best, o) {
+				best = append(best, o)
 			}
 		}
+	}
+	out := make([]*story.Story, len(best))
+	for i, o := range best {
+		out[i] = idx.stories[o]
 	}
 	return out
 }
 
-func contains(list []*story.Story, s *story.Story) bool {
+func contains(list []int, v int) bool {
 	for _, o := range list {
-		if o == s {
+		if o == v {
 			return true
 		}
 	}

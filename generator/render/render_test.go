@@ -91,7 +91,7 @@ func BenchmarkRenderStory(b *testing.B) {
 		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
 		"story": map[string]any{"id": 1, "title": "A story", "introduction": "Intro", "author": "Desk", "publishedAt": "2025-08-12",
 			"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"src": "/x.svg", "alt": ""}, "layout": "story",
-			"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{},
+			"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
 			"blocks": []map[string]string{{"type": "p", "html": strings.Repeat("Words in a paragraph. ", 60)}}},
 	})
 	jobs := []render.Job{{Path: "/story/1", Data: data}}
