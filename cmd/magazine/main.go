@@ -59,7 +59,7 @@ func buildCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(c.OutOrStdout(), build.Summary(res, o.Out))
+			fmt.Fprint(c.OutOrStdout(), build.Report(res, o.Out))
 			return nil
 		},
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ import (
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
 )
 
 // Builder builds the magazine repeatedly, keeping what survives between
@@ -39,21 +41,32 @@ type Builder struct {
 	work       string // holds the render worker script
 }
 
-// Site is a built magazine in memory: every output file by path.
-type Site struct {
-	Files    map[string]File
-	Stories  int
-	Pages    int // routes with HTML
-	Rendered int // pages rendered by this build (the rest were unchanged)
-	Phases   []Phase
+// Sink receives the files of a build as they are made. Put may be called
+// from one goroutine at a time; Data is nil for a page the caller already
+// has (see Build).
+type Sink interface {
+	Put(path string, f File) error
 }
 
-// File is one output. Key changes whenever the content would; Data is nil
-// for a rendered page the caller said it already has (see Build).
+// File is one output. Key changes whenever the content would.
 type File struct {
 	Key  string
 	Data []byte
 }
+
+// Summary describes a finished build.
+type Summary struct {
+	Stories  int
+	Pages    int // routes with HTML
+	Files    int
+	Rendered int // pages rendered by this build (the rest were unchanged)
+	Phases   []Phase
+}
+
+// chunk is how many pages are prepared and rendered at a time: enough to
+// keep the workers' pipes full, few enough that memory stays flat however
+// large the site.
+const chunk = 512
 
 // NewBuilder prepares a builder; Close releases its workers.
 func NewBuilder(opt Options) (*Builder, error) {
@@ -86,13 +99,15 @@ func (b *Builder) Close() error {
 	return err
 }
 
-// Build builds the site. have(path, key) reports whether the destination
-// already holds that page with that key; such pages are not rendered again
-// and come back with nil Data.
-func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
+// Build builds the site into sink. have(path, key) reports whether the
+// destination already holds that page with that key; such pages are not
+// rendered again and reach the sink with nil Data. Every problem stops the
+// build with an error; the caller discards what the sink received.
+func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, error) {
 	opt := b.opt
-	out := &Site{Files: map[string]File{}}
-	phase := func(name string, since time.Time) { out.Phases = append(out.Phases, Phase{name, time.Since(since)}) }
+	sum := &Summary{}
+	phase := func(name string, since time.Time) { sum.Phases = append(sum.Phases, Phase{name, time.Since(since)}) }
+	timed := map[string]time.Duration{}
 
 	cfg, err := site.Load(opt.Config, opt.Now)
 	if err != nil {
@@ -148,130 +163,190 @@ func (b *Builder) Build(have func(path, key string) bool) (*Site, error) {
 	if bd.err != nil {
 		return nil, bd.err
 	}
-	out.Phases = append(out.Phases, Phase{"bundle", bd.took})
+	sum.Phases = append(sum.Phases, Phase{"bundle", bd.took})
 	client := bd.res.Client
 	shellKey := hashOf(bd.res.Hash, string(tplSrc))
 
+	// Everything but the pages is small: made up front, so the link check
+	// knows every file before the first page is checked.
 	t = time.Now()
-	pages := pagedata.NewBuilder(cfg, lib, stories)
-	type page struct {
-		route route.Route
-		head  head.Head
-		data  []byte
-		key   string
-		html  []byte
-	}
-	var list []*page
-	byPath := map[string]*page{}
-	var jobs []render.Job
-	var waiting []*page
-	for _, r := range routes {
-		if r.IsAlias() {
-			continue
-		}
-		h := head.For(cfg, lib, r)
-		pd, err := json.Marshal(pages.For(r))
-		if err != nil {
-			return nil, err
-		}
-		headHTML := h.HTML()
-		p := &page{route: r, head: h, data: pd, key: hashOf(shellKey, headHTML, string(pd))}
-		list = append(list, p)
-		byPath[r.Path] = p
-		if have == nil || !have(route.File(r.Path), p.key) {
-			jobs = append(jobs, render.Job{Path: r.Path, Data: pd})
-			waiting = append(waiting, p)
-		}
-	}
-	phase("head+data", t)
-
-	t = time.Now()
-	if len(jobs) > 0 {
-		bodies, err := b.pool.Render(jobs, opt.Progress)
-		if err != nil {
-			return nil, err
-		}
-		for i, p := range waiting {
-			var buf bytes.Buffer
-			if err := shell.Execute(&buf, shellData{
-				Lang: cfg.Language, Head: template.HTML(p.head.HTML()), CSS: client.CSS,
-				Entry: client.Entry, Preload: client.Preload,
-				Body: template.HTML(bodies[i]), Data: template.JS(p.data),
-			}); err != nil {
-				return nil, fmt.Errorf("%s: rendering %s: %w", tplPath, p.route.Path, err)
-			}
-			p.html = buf.Bytes()
-		}
-	}
-	out.Rendered = len(jobs)
-	phase("render", t)
-
-	t = time.Now()
-	put := func(path string, data []byte) { out.Files[path] = File{Key: hashOf(string(data)), Data: data} }
-	var sitemap []output.URL
-	newest := ""
-	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
-	}
-	for _, r := range routes {
-		p := byPath[r.Canonical]
-		out.Files[route.File(r.Path)] = File{Key: p.key, Data: p.html}
-		if r.Kind != route.NotFound {
-			hj, _ := json.Marshal(p.head)
-			put(route.DataFile(r.Path), []byte(`{"head":`+string(hj)+`,"page":`+string(p.data)+`}`))
-			out.Pages++
-		}
-		if r.Indexable() {
-			lastmod := newest
-			if r.Story != nil {
-				lastmod = r.Story.PublishedAt.Format("2006-01-02")
-			}
-			sitemap = append(sitemap, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
-		}
-	}
+	extra := map[string][]byte{}
 	for path, data := range pictures {
-		put(path, data)
+		extra[path] = data
 	}
-	put("sitemap.xml", output.Sitemap(sitemap))
-	put("news-sitemap.xml", feed.NewsSitemap(cfg, stories, opt.Now))
-	put("robots.txt", output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")))
+	for path, data := range client.Files {
+		extra[path] = data
+	}
 	for path, data := range feed.Files(cfg, stories) {
-		put(path, data)
+		extra[path] = data
 	}
 	index, err := search.Build(stories)
 	if err != nil {
 		return nil, err
 	}
 	for path, data := range index {
-		put(path, data)
+		extra[path] = data
 	}
-	for path, data := range client.Files {
-		put(path, data)
-	}
-	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), put); err != nil {
+	extra["sitemap.xml"] = output.Sitemap(sitemap(cfg, stories, routes))
+	extra["news-sitemap.xml"] = feed.NewsSitemap(cfg, stories, opt.Now)
+	extra["robots.txt"] = output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml"))
+	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { extra[p] = d }); err != nil {
 		return nil, err
 	}
-	phase("assemble", t)
-
+	var checker *linkcheck.Checker
 	if !opt.NoLinkCheck {
-		t = time.Now()
-		pages := make(map[string][]byte, len(out.Files))
-		for p, f := range out.Files {
-			pages[p] = f.Data
+		names := make([]string, 0, len(extra)+2*len(routes))
+		for p := range extra {
+			names = append(names, p)
 		}
-		if problems := linkcheck.CheckFiles(pages, cfg.BaseURL); len(problems) > 0 {
-			var list []string
-			for _, p := range problems {
-				list = append(list, p.String())
-			}
-			return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(list, "\n"))
+		for _, r := range routes {
+			names = append(names, route.File(r.Path), route.DataFile(r.Path))
 		}
-		phase("link check", t)
+		checker = linkcheck.NewChecker(names, cfg.BaseURL)
 	}
-	out.Stories = len(stories)
-	return out, nil
+	put := func(path string, f File) error {
+		sum.Files++
+		return sink.Put(path, f)
+	}
+	for path, data := range extra {
+		if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
+			return nil, err
+		}
+	}
+	timed["assemble"] += time.Since(t)
+
+	// The pages, a chunk at a time.
+	pages := pagedata.NewBuilder(cfg, lib, stories)
+	aliases := map[string][]string{} // canonical path -> every path showing it
+	var canon []route.Route
+	for _, r := range routes {
+		if !r.IsAlias() {
+			canon = append(canon, r)
+		}
+		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
+	}
+	var problems []string
+	total, done := 0, 0
+	for from := 0; from < len(canon); from += chunk {
+		t = time.Now()
+		type page struct {
+			route route.Route
+			head  head.Head
+			data  []byte
+			key   string
+			html  []byte
+		}
+		batch := make([]*page, 0, chunk)
+		var jobs []render.Job
+		var waiting []*page
+		for _, r := range canon[from:min(from+chunk, len(canon))] {
+			h := head.For(cfg, lib, r)
+			pd, err := json.Marshal(pages.For(r))
+			if err != nil {
+				return nil, err
+			}
+			p := &page{route: r, head: h, data: pd, key: hashOf(shellKey, h.HTML(), string(pd))}
+			batch = append(batch, p)
+			if have == nil || !have(route.File(r.Path), p.key) {
+				jobs = append(jobs, render.Job{Path: r.Path, Data: pd})
+				waiting = append(waiting, p)
+			}
+		}
+		timed["head+data"] += time.Since(t)
+
+		t = time.Now()
+		if len(jobs) > 0 {
+			progress := opt.Progress
+			if progress != nil {
+				base := done
+				progress = func(n, _ int) { opt.Progress(base+n, total) }
+			}
+			if total == 0 {
+				total = len(canon) // an upper bound until unchanged pages are known
+			}
+			bodies, err := b.pool.Render(jobs, progress)
+			if err != nil {
+				return nil, err
+			}
+			done += len(jobs)
+			for i, p := range waiting {
+				var buf bytes.Buffer
+				if err := shell.Execute(&buf, shellData{
+					Lang: cfg.Language, Head: template.HTML(p.head.HTML()), CSS: client.CSS, AdClient: cfg.AdPublisherID,
+					Entry: client.Entry, Preload: client.Preload,
+					Body: template.HTML(bodies[i]), Data: template.JS(p.data),
+				}); err != nil {
+					return nil, fmt.Errorf("%s: rendering %s: %w", tplPath, p.route.Path, err)
+				}
+				p.html = buf.Bytes()
+			}
+			sum.Rendered += len(jobs)
+		}
+		timed["render"] += time.Since(t)
+
+		t = time.Now()
+		if checker != nil {
+			files := make(map[string][]byte, len(waiting))
+			for _, p := range waiting {
+				files[route.File(p.route.Path)] = p.html
+			}
+			for _, pr := range checker.Check(files) {
+				problems = append(problems, pr.String())
+			}
+		}
+		timed["link check"] += time.Since(t)
+
+		t = time.Now()
+		for _, p := range batch {
+			hj, _ := json.Marshal(p.head)
+			data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
+			for _, path := range aliases[p.route.Path] {
+				if err := put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
+					return nil, err
+				}
+				if p.route.Kind != route.NotFound {
+					sum.Pages++
+					if err := put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		timed["emit"] += time.Since(t)
+	}
+	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit"} {
+		if d, ok := timed[name]; ok {
+			sum.Phases = append(sum.Phases, Phase{name, d})
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
+	}
+	sum.Stories = len(stories)
+	return sum, nil
+}
+
+// sitemap lists canonical, indexable URLs with the date they last changed.
+func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	newest := ""
+	for _, s := range stories {
+		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
+			newest = d
+		}
+	}
+	var urls []output.URL
+	for _, r := range routes {
+		if !r.Indexable() {
+			continue
+		}
+		lastmod := newest
+		if r.Story != nil {
+			lastmod = r.Story.PublishedAt.Format("2006-01-02")
+		}
+		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
+	}
+	return urls
 }
 
 // startWorkers (re)starts Node when the server bundle changed.
@@ -326,11 +401,12 @@ func readTree(dir string, put func(string, []byte)) error {
 
 // shellData fills templates/page.html.
 type shellData struct {
-	Lang    string
-	Head    template.HTML
-	CSS     []string
-	Entry   string
-	Preload []string
-	Body    template.HTML
-	Data    template.JS
+	Lang     string
+	AdClient string // loads the ad script only when a publisher id is configured
+	Head     template.HTML
+	CSS      []string
+	Entry    string
+	Preload  []string
+	Body     template.HTML
+	Data     template.JS
 }

@@ -6,12 +6,12 @@ import (
 	"github.com/nivaran/magazine/generator/output"
 )
 
-// Run builds the site into opt.Out. Content errors, bundling errors and
-// render errors all stop the build before anything is written.
+// Run builds the site into opt.Out. Content errors, bundling errors, render
+// errors and broken links all stop the build before dist/ changes.
 //
-// The first build writes a fresh folder and swaps it in. Later builds use
-// the manifest in the cache folder: pages whose inputs are unchanged are not
-// rendered again, and only changed files are replaced (each one atomically).
+// The first build fills a fresh folder and swaps it in. Later builds use the
+// manifest in the cache folder: pages whose inputs are unchanged are not
+// rendered again, and only changed files are replaced.
 func Run(opt Options) (*Result, error) {
 	opt.defaults()
 	start := time.Now()
@@ -24,24 +24,31 @@ func Run(opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer b.Close()
-	site, err := b.Build(man.Has)
+	w, err := output.NewWriter(opt.Out, opt.Cache, man)
 	if err != nil {
+		return nil, err
+	}
+	sum, err := b.Build(man.Has, writerSink{w})
+	if err != nil {
+		w.Abort()
 		return nil, err
 	}
 	t := time.Now()
-	files := make(map[string]output.File, len(site.Files))
-	for p, f := range site.Files {
-		files[p] = output.File{Key: f.Key, Data: f.Data}
-	}
-	written, err := output.Write(opt.Out, opt.Cache, man, files)
+	written, err := w.Commit()
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Stories: site.Stories, Pages: site.Pages, Files: len(files), Written: written, Rendered: site.Rendered,
-		Phases: append(site.Phases, Phase{"write", time.Since(t)})}
+	res := &Result{Stories: sum.Stories, Pages: sum.Pages, Files: sum.Files, Written: written, Rendered: sum.Rendered,
+		Phases: append(sum.Phases, Phase{"commit", time.Since(t)})}
 	if err := b.Close(); err != nil {
 		return nil, err
 	}
 	res.Total = time.Since(start)
 	return res, nil
+}
+
+type writerSink struct{ w *output.Writer }
+
+func (s writerSink) Put(path string, f File) error {
+	return s.w.Put(path, output.File{Key: f.Key, Data: f.Data})
 }

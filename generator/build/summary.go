@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// Summary is the one-screen report printed after a build.
-func Summary(r *Result, out string) string {
+// Report is the one-screen report printed after a build.
+func Report(r *Result, out string) string {
 	if out == "" {
 		out = "dist"
 	}

@@ -27,8 +27,9 @@ type Server struct {
 	builder *build.Builder
 
 	mu      sync.RWMutex
-	site    *build.Site  // last good build
-	files   fstest.MapFS // its files, served
+	keys    map[string]string // last good build: each file's key
+	files   fstest.MapFS      // and its contents, served
+	last    *build.Summary
 	problem string       // the last build's error, "" when it succeeded
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
@@ -58,12 +59,11 @@ func (s *Server) Close() error { return s.builder.Close() }
 func (s *Server) Rebuild() {
 	start := time.Now()
 	s.mu.RLock()
-	prev := s.site
+	prevKeys, prevFiles := s.keys, s.files
 	s.mu.RUnlock()
-	have := func(path, key string) bool {
-		return prev != nil && prev.Files[path].Key == key && prev.Files[path].Data != nil
-	}
-	site, err := s.builder.Build(have)
+	have := func(path, key string) bool { return prevKeys[path] == key }
+	next := memory{keys: map[string]string{}, files: fstest.MapFS{}, prev: prevFiles}
+	sum, err := s.builder.Build(have, next)
 	if err != nil {
 		msg := err.Error()
 		if l, ok := build.Diagnostics(err); ok {
@@ -76,19 +76,28 @@ func (s *Server) Rebuild() {
 		s.broadcast(event{"problem", msg})
 		return
 	}
-	files := make(fstest.MapFS, len(site.Files))
-	for p, f := range site.Files {
-		if f.Data == nil { // unchanged: carry the previous bytes over
-			f.Data = prev.Files[p].Data
-			site.Files[p] = f
-		}
-		files[p] = &fstest.MapFile{Data: f.Data, Mode: 0o644}
-	}
 	s.mu.Lock()
-	s.site, s.files, s.problem = site, files, ""
+	s.keys, s.files, s.last, s.problem = next.keys, next.files, sum, ""
 	s.mu.Unlock()
-	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered) in %s\n", site.Pages, site.Rendered, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered) in %s\n", sum.Pages, sum.Rendered, time.Since(start).Round(time.Millisecond))
 	s.broadcast(event{"reload", ""})
+}
+
+// memory holds a build in memory; unchanged pages keep the previous bytes.
+type memory struct {
+	keys  map[string]string
+	files fstest.MapFS
+	prev  fstest.MapFS
+}
+
+func (m memory) Put(path string, f build.File) error {
+	data := f.Data
+	if data == nil {
+		data = m.prev[path].Data
+	}
+	m.keys[path] = f.Key
+	m.files[path] = &fstest.MapFile{Data: data, Mode: 0o644}
+	return nil
 }
 
 // Handler serves the site, the reload events and (mounted by the caller)

@@ -88,8 +88,8 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 	if !strings.Contains(page(), "Edited body.") {
 		t.Error("edit not served")
 	}
-	if s.site.Rendered != 1 {
-		t.Errorf("rendered %d pages for a body edit", s.site.Rendered)
+	if s.last.Rendered != 1 {
+		t.Errorf("rendered %d pages for a body edit", s.last.Rendered)
 	}
 
 	// A broken story: the overlay gets file:line, the last good page stays.

@@ -55,6 +55,25 @@ func Check(dir, baseURL string) ([]Problem, error) {
 	})
 }
 
+// Checker checks pages a batch at a time against a set of files known in
+// advance, so a build can check its pages as it makes them.
+type Checker struct{ site *site }
+
+// NewChecker knows every file of the site (slash-separated, relative to its root).
+func NewChecker(names []string, baseURL string) *Checker {
+	return &Checker{site: newSite(names, baseURL)}
+}
+
+// Check checks the given pages (HTML files by path), in parallel.
+func (c *Checker) Check(pages map[string][]byte) []Problem {
+	names := make([]string, 0, len(pages))
+	for n := range pages {
+		names = append(names, n)
+	}
+	problems, _ := c.site.check(names, func(name string) ([]byte, error) { return pages[name], nil })
+	return problems
+}
+
 // CheckFiles is Check over files held in memory, keyed by slash-separated
 // path relative to the site root. A page with nil content counts as existing
 // but is not read (an incremental build did not change it).
@@ -68,7 +87,11 @@ func CheckFiles(files map[string][]byte, baseURL string) []Problem {
 }
 
 func check(names []string, baseURL string, read func(string) ([]byte, error)) ([]Problem, error) {
-	site := newSite(names, baseURL)
+	return newSite(names, baseURL).check(names, read)
+}
+
+// check reads and checks every HTML file among names.
+func (site *site) check(names []string, read func(string) ([]byte, error)) ([]Problem, error) {
 	var pages []string
 	for _, n := range names {
 		if strings.HasSuffix(n, ".html") {

@@ -56,78 +56,125 @@ func (m *Manifest) Has(path, key string) bool {
 	return err == nil
 }
 
-// Write puts files into out and records them in the cache's manifest. With
-// no manifest it writes a fresh folder and swaps it in (see Dir); otherwise
-// it replaces only changed files, each by an atomic rename, and removes files
-// the site no longer has. It returns how many files it wrote.
-func Write(out, cacheDir string, man *Manifest, files map[string]File) (int, error) {
+// Writer receives a build's files as they are made and puts them in place
+// when the build succeeds. With no manifest it fills a fresh folder and swaps
+// it in (see Dir). Otherwise it stages only the files whose key changed
+// beside out, and on Commit renames each over its old version and removes
+// files the site no longer has. Either way nothing in out changes before
+// Commit, and an aborted build leaves out as it was.
+type Writer struct {
+	out   string
+	cache string
+	man   *Manifest
+	stage *Dir // the fresh folder, or the staging folder for changed files
+	next  map[string]string
+	moved []string // staged paths to move into out on Commit
+
+	files chan staged
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error
+}
+
+type staged struct {
+	path string
+	data []byte
+}
+
+// NewWriter starts writing a build for out. man is the previous build's
+// manifest, or nil for a full build.
+func NewWriter(out, cacheDir string, man *Manifest) (*Writer, error) {
 	abs, err := filepath.Abs(out)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	for p, f := range files {
-		if f.Data == nil && !man.Has(p, f.Key) {
-			return 0, fmt.Errorf("output: %s has no content and is not in the previous build", p)
+	stage := abs
+	if man != nil {
+		stage = abs + "-changes"
+	}
+	d, err := Begin(stage)
+	if err != nil {
+		return nil, err
+	}
+	w := &Writer{out: abs, cache: cacheDir, man: man, stage: d, next: map[string]string{}, files: make(chan staged, 64)}
+	// Writing is bound by the file system's latency, not by the CPU: more
+	// writers than cores.
+	for range 4 * runtime.GOMAXPROCS(0) {
+		w.wg.Add(1)
+		go func() {
+			defer w.wg.Done()
+			for f := range w.files {
+				if err := d.Write(f.path, f.data); err != nil {
+					w.mu.Lock()
+					if w.err == nil {
+						w.err = err
+					}
+					w.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return w, nil
+}
+
+// Put records a file and writes it unless the previous build has it
+// already. Data may be nil only for such a file.
+func (w *Writer) Put(path string, f File) error {
+	w.next[path] = f.Key
+	if w.man.Has(path, f.Key) {
+		return nil
+	}
+	if f.Data == nil {
+		return fmt.Errorf("output: %s has no content and is not in the previous build", path)
+	}
+	if w.man != nil {
+		w.moved = append(w.moved, path)
+	}
+	w.files <- staged{path, f.Data}
+	return nil
+}
+
+// Commit puts the build in place and saves its manifest. It returns how
+// many files were written.
+func (w *Writer) Commit() (int, error) {
+	close(w.files)
+	w.wg.Wait()
+	if w.err != nil {
+		w.stage.Abort()
+		return 0, w.err
+	}
+	written := len(w.next)
+	if w.man == nil {
+		if err := w.stage.Commit(); err != nil {
+			return 0, err
 		}
-	}
-	var written int
-	if man == nil {
-		written, err = writeFresh(abs, files)
 	} else {
-		written, err = writeChanged(man, files)
-	}
-	if err != nil {
-		return written, err
-	}
-	next := &Manifest{Out: abs, Files: make(map[string]string, len(files))}
-	for p, f := range files {
-		next.Files[p] = f.Key
-	}
-	return written, next.save(cacheDir)
-}
-
-func writeFresh(out string, files map[string]File) (int, error) {
-	d, err := Begin(out)
-	if err != nil {
-		return 0, err
-	}
-	if err := parallel(files, func(p string, f File) error { return d.Write(p, f.Data) }); err != nil {
-		d.Abort()
-		return 0, err
-	}
-	return len(files), d.Commit()
-}
-
-func writeChanged(man *Manifest, files map[string]File) (int, error) {
-	changed := map[string]File{}
-	for p, f := range files {
-		if !man.Has(p, f.Key) {
-			changed[p] = f
+		written = len(w.moved)
+		for _, p := range w.moved {
+			to := filepath.Join(w.out, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+				return 0, err
+			}
+			if err := os.Rename(filepath.Join(w.stage.Tmp, filepath.FromSlash(p)), to); err != nil {
+				return 0, err
+			}
 		}
-	}
-	err := parallel(changed, func(p string, f File) error { return replace(filepath.Join(man.Out, filepath.FromSlash(p)), f.Data) })
-	if err != nil {
-		return 0, err
-	}
-	for p := range man.Files {
-		if _, keep := files[p]; !keep {
-			os.Remove(filepath.Join(man.Out, filepath.FromSlash(p)))
+		for p := range w.man.Files {
+			if _, keep := w.next[p]; !keep {
+				os.Remove(filepath.Join(w.out, filepath.FromSlash(p)))
+			}
 		}
+		w.stage.Abort()
 	}
-	return len(changed), nil
+	next := &Manifest{Out: w.out, Files: w.next}
+	return written, next.save(w.cache)
 }
 
-// replace writes a file beside its target and renames it over the target,
-// so a reader sees the old file or the new one, never half of one.
-func replace(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp-write"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+// Abort discards everything written so far.
+func (w *Writer) Abort() {
+	close(w.files)
+	w.wg.Wait()
+	w.stage.Abort()
 }
 
 func (m *Manifest) save(cacheDir string) error {
@@ -135,35 +182,13 @@ func (m *Manifest) save(cacheDir string) error {
 	if err != nil {
 		return err
 	}
-	return replace(filepath.Join(cacheDir, manifestName), data)
-}
-
-// parallel runs fn over files with more goroutines than cores: writing is
-// bound by the file system's latency, not by the CPU.
-func parallel(files map[string]File, fn func(string, File) error) error {
-	type item struct {
-		p string
-		f File
+	path := filepath.Join(cacheDir, manifestName)
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return err
 	}
-	items := make(chan item)
-	var once sync.Once
-	var first error
-	var wg sync.WaitGroup
-	for range 4 * runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for it := range items {
-				if err := fn(it.p, it.f); err != nil {
-					once.Do(func() { first = err })
-				}
-			}
-		}()
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
 	}
-	for p, f := range files {
-		items <- item{p, f}
-	}
-	close(items)
-	wg.Wait()
-	return first
+	return os.Rename(tmp, path)
 }

@@ -15,6 +15,21 @@ func read(t *testing.T, p string) string {
 	return string(b)
 }
 
+func write(t *testing.T, out, cache string, man *Manifest, files map[string]File) (int, error) {
+	t.Helper()
+	w, err := NewWriter(out, cache, man)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, f := range files {
+		if err := w.Put(p, f); err != nil {
+			w.Abort()
+			return 0, err
+		}
+	}
+	return w.Commit()
+}
+
 func TestWriteFreshThenChanged(t *testing.T) {
 	root := t.TempDir()
 	out, cache := filepath.Join(root, "dist"), filepath.Join(root, "cache")
@@ -24,7 +39,7 @@ func TestWriteFreshThenChanged(t *testing.T) {
 		"gone/index.html": {Key: "k3", Data: []byte("gone")},
 		"assets/app-X.js": {Key: "k4", Data: []byte("js")},
 	}
-	n, err := Write(out, cache, LoadManifest(cache, out), files)
+	n, err := write(t, out, cache, LoadManifest(cache, out), files)
 	if err != nil || n != 4 {
 		t.Fatalf("fresh: %d %v", n, err)
 	}
@@ -35,7 +50,7 @@ func TestWriteFreshThenChanged(t *testing.T) {
 	delete(files, "gone/index.html")
 	files["a/index.html"] = File{Key: "k2b", Data: []byte("a2")}
 	files["index.html"] = File{Key: "k1"} // unchanged: no data needed
-	n, err = Write(out, cache, man, files)
+	n, err = write(t, out, cache, man, files)
 	if err != nil || n != 1 {
 		t.Fatalf("changed: wrote %d %v", n, err)
 	}
@@ -45,15 +60,34 @@ func TestWriteFreshThenChanged(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "gone/index.html")); !os.IsNotExist(err) {
 		t.Error("stale file kept")
 	}
-	leftovers, _ := filepath.Glob(filepath.Join(out, "*", "*.tmp-write"))
-	if len(leftovers) != 0 {
+	if leftovers, _ := filepath.Glob(filepath.Join(root, "*-changes*")); len(leftovers) != 0 {
 		t.Error(leftovers)
+	}
+}
+
+func TestAbortLeavesOutputAlone(t *testing.T) {
+	root := t.TempDir()
+	out, cache := filepath.Join(root, "dist"), filepath.Join(root, "cache")
+	if _, err := write(t, out, cache, nil, map[string]File{"i.html": {Key: "k", Data: []byte("old")}}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := NewWriter(out, cache, LoadManifest(cache, out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Put("i.html", File{Key: "k2", Data: []byte("new")})
+	w.Abort()
+	if read(t, filepath.Join(out, "i.html")) != "old" {
+		t.Error("an aborted build changed dist/")
+	}
+	if entries, _ := os.ReadDir(root); len(entries) != 2 {
+		t.Errorf("staging left behind: %v", entries)
 	}
 }
 
 func TestWriteRefusesMissingData(t *testing.T) {
 	root := t.TempDir()
-	_, err := Write(filepath.Join(root, "dist"), root, nil, map[string]File{"x.html": {Key: "k"}})
+	_, err := write(t, filepath.Join(root, "dist"), root, nil, map[string]File{"x.html": {Key: "k"}})
 	if err == nil || !strings.Contains(err.Error(), "x.html has no content") {
 		t.Fatalf("got %v", err)
 	}
@@ -65,7 +99,7 @@ func TestWriteRefusesMissingData(t *testing.T) {
 func TestManifestForAnotherFolder(t *testing.T) {
 	root := t.TempDir()
 	a, b, cache := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "cache")
-	if _, err := Write(a, cache, nil, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil {
+	if _, err := write(t, a, cache, nil, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil {
 		t.Fatal(err)
 	}
 	os.MkdirAll(b, 0o755)
