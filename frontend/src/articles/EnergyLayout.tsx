@@ -6,7 +6,9 @@ import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { shareNative } from '../share';
 import { useToast } from '../toast';
-import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { BackLink } from '../components/BackLink';
+import { ArticleHeader } from '../components/ArticleHeader';
 import { STORY_AD_HEIGHT } from '../pages/StoryPage';
 import { RelatedStories } from '../components/RelatedStories';
 

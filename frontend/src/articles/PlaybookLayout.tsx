@@ -3,7 +3,8 @@ import type { Site, Story } from '../types';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { LocalDate } from '../components/LocalDate';
-import { BackLink, ShareButtons, useTitleOnLeave } from './parts';
+import { ShareButtons, useTitleOnLeave } from './parts';
+import { BackLink } from '../components/BackLink';
 import { RelatedStories } from '../components/RelatedStories';
 
 function Steps({ title, items }: { title: string; items?: string[] }) {

@@ -2,7 +2,9 @@ import type { Site, Story } from '../types';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { openShareWindow, shareNative, twitterURL } from '../share';
-import { ArticleHeader, BackLink, ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { ShareButtons, shareable, useTitleOnLeave } from './parts';
+import { BackLink } from '../components/BackLink';
+import { ArticleHeader } from '../components/ArticleHeader';
 import { RelatedStories } from '../components/RelatedStories';
 
 export const SMALL_SCREEN = '(max-width: 768px)';

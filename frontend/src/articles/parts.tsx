@@ -1,46 +1,10 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Site, Story } from '../types';
-import { LocalDate } from '../components/LocalDate';
 import { facebookURL, linkedInURL, openShareWindow, twitterURL, type Shareable } from '../share';
 
 export function shareable(story: Story): Shareable {
   return { title: story.title, introduction: story.introduction, url: story.url };
-}
-
-export function BackLink({ label }: { label: string }) {
-  return (
-    <Link to="/" className="button button--back">
-      <span aria-hidden="true">←</span> {label}
-    </Link>
-  );
-}
-
-// Badge, title, standfirst and byline. Dedicated pages show the US long date
-// (the same on server and client, so nothing to refine after hydration).
-export function ArticleHeader({ story, className = 'article__header' }: { story: Story; className?: string }) {
-  return (
-    <header className={className}>
-      <Link to={story.categoryHref} className="badge">
-        {story.category}
-      </Link>
-      <h1 className="article__title">{story.heading || story.title}</h1>
-      <p className="article__intro">{story.introduction}</p>
-      <p className="article__meta">
-        <span className="article__author">
-          By <Link to={story.authorHref}>{story.author}</Link>
-        </span>
-        <span aria-hidden="true"> · </span>
-        <LocalDate iso={story.publishedAt} label={story.dateLabel} local={false} />
-        {story.readTime ? (
-          <>
-            <span aria-hidden="true"> · </span>
-            <span className="article__read-time">{story.readTime}</span>
-          </>
-        ) : null}
-      </p>
-    </header>
-  );
 }
 
 export function ShareButtons({ story }: { story: Story }) {

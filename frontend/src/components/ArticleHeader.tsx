@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import type { Story } from '../types';
+import { LocalDate } from './LocalDate';
+
+// Badge, title, standfirst and byline. The story page shows the date in the
+// reader's locale (refined after hydration); dedicated pages keep the US
+// long form, identical on server and client.
+export function ArticleHeader({ story, localDate = false, className = 'article__header' }: { story: Story; localDate?: boolean; className?: string }) {
+  return (
+    <header className={className}>
+      <Link to={story.categoryHref} className="badge">
+        {story.category}
+      </Link>
+      <h1 className="article__title">{story.heading || story.title}</h1>
+      <p className="article__intro">{story.introduction}</p>
+      <p className="article__meta">
+        <span className="article__author">
+          By <Link to={story.authorHref}>{story.author}</Link>
+        </span>
+        <span aria-hidden="true"> · </span>
+        <LocalDate iso={story.publishedAt} label={story.dateLabel} local={localDate} />
+        {story.readTime ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="article__read-time">{story.readTime}</span>
+          </>
+        ) : null}
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,9 @@
+import { Link } from 'react-router-dom';
+
+export function BackLink({ label }: { label: string }) {
+  return (
+    <Link to="/" className="button button--back">
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
+}
