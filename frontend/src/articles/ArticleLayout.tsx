@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Site, Story } from '../types';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
@@ -6,11 +7,13 @@ import { BackLink } from '../components/BackLink';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { RelatedStories } from '../components/RelatedStories';
 
-// The common dedicated-article layout.
-export function ArticleLayout({ story, site }: { story: Story; site: Site }) {
+// The common dedicated-article layout; top is what a variant puts above it
+// (the storm page's share bar).
+export function ArticleLayout({ story, site, top, className = '' }: { story: Story; site: Site; top?: ReactNode; className?: string }) {
   useTitleOnLeave(site);
   return (
-    <article className="article article--dedicated" data-layout={story.layout}>
+    <article className={`article article--dedicated ${className}`.trim()} data-layout={story.layout}>
+      {top}
       <div className="article__top">
         <BackLink label={story.backLabel} />
       </div>
