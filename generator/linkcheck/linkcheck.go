@@ -154,7 +154,27 @@ func newSite(names []string, baseURL string) *site {
 	return s
 }
 
+// dataScript opens the page data a page carries inline: JSON with no links
+// to follow, so the tokenizer is spared it.
+var dataScript = []byte(`<script type="application/json"`)
+
+// withoutData returns src without its inline page data.
+func withoutData(src []byte) []byte {
+	i := bytes.Index(src, dataScript)
+	if i < 0 {
+		return src
+	}
+	j := bytes.Index(src[i:], []byte("</script>"))
+	if j < 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)-j)
+	out = append(out, src[:i]...)
+	return append(out, src[i+j+len("</script>"):]...)
+}
+
 func (s *site) checkPage(page string, src []byte) []Problem {
+	src = withoutData(src)
 	base := &url.URL{Path: pageURL(page)}
 	var out []Problem
 	seen := map[string]bool{}

@@ -107,3 +107,14 @@ func TestPageURL(t *testing.T) {
 		}
 	}
 }
+
+func TestInlinePageDataIsNotChecked(t *testing.T) {
+	files := map[string][]byte{
+		"index.html": []byte(`<a href="/a">a</a><script type="application/json" id="page-data">{"html":"<a href=\"/nowhere\">x</a>"}</script><a href="/b">b</a>`),
+		"a.html":     nil,
+	}
+	got := CheckFiles(files, "")
+	if len(got) != 1 || got[0].Href != "/b" {
+		t.Fatalf("want only /b (after the data) reported, got %v", got)
+	}
+}
