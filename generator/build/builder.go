@@ -172,27 +172,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	// Everything but the pages is small: made up front, so the link check
 	// knows every file before the first page is checked.
 	t = time.Now()
-	extra := map[string][]byte{}
-	for path, data := range pictures {
-		extra[path] = data
-	}
-	for path, data := range client.Files {
-		extra[path] = data
-	}
-	for path, data := range feed.Files(cfg, stories) {
-		extra[path] = data
-	}
-	index, err := search.Build(stories)
+	extra, err := extraFiles(cfg, opt, stories, routes, pictures, client.Files)
 	if err != nil {
-		return nil, err
-	}
-	for path, data := range index {
-		extra[path] = data
-	}
-	extra["sitemap.xml"] = output.Sitemap(sitemap(cfg, stories, routes))
-	extra["news-sitemap.xml"] = feed.NewsSitemap(cfg, stories, opt.Now)
-	extra["robots.txt"] = output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml"))
-	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { extra[p] = d }); err != nil {
 		return nil, err
 	}
 	var checker *linkcheck.Checker
@@ -227,6 +208,89 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		}
 		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
 	}
+	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: shell, tplPath: tplPath, shellKey: shellKey,
+		client: client, checker: checker, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
+	problems, err := b.emitPages(run, canon, aliases)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit"} {
+		if d, ok := timed[name]; ok {
+			sum.Phases = append(sum.Phases, Phase{name, d})
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
+	}
+	sum.Stories = len(stories)
+	return sum, nil
+}
+
+// extraFiles makes every file but the pages: pictures, the client bundle,
+// feeds, the search index, sitemaps, robots.txt and the static files.
+func extraFiles(cfg *site.Config, opt Options, stories []*story.Story, routes []route.Route, sets ...map[string][]byte) (map[string][]byte, error) {
+	index, err := search.Build(stories)
+	if err != nil {
+		return nil, err
+	}
+	extra := map[string][]byte{
+		"sitemap.xml":      output.Sitemap(sitemap(cfg, stories, routes)),
+		"news-sitemap.xml": feed.NewsSitemap(cfg, stories, opt.Now),
+		"robots.txt":       output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")),
+	}
+	for _, set := range append(sets, feed.Files(cfg, stories), index) {
+		for path, data := range set {
+			extra[path] = data
+		}
+	}
+	err = readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { extra[p] = d })
+	return extra, err
+}
+
+// sitemap lists canonical, indexable URLs with the date they last changed.
+func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	newest := ""
+	for _, s := range stories {
+		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
+			newest = d
+		}
+	}
+	var urls []output.URL
+	for _, r := range routes {
+		if !r.Indexable() {
+			continue
+		}
+		lastmod := newest
+		if r.Story != nil {
+			lastmod = r.Story.PublishedAt.Format("2006-01-02")
+		}
+		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
+	}
+	return urls
+}
+
+// pageRun is what preparing, rendering, checking and emitting pages needs.
+type pageRun struct {
+	cfg      *site.Config
+	lib      *media.Library
+	pages    *pagedata.Builder
+	shell    *template.Template
+	tplPath  string
+	shellKey string
+	client   *bundle.Client
+	checker  *linkcheck.Checker // nil: no link check
+	have     func(path, key string) bool
+	put      func(path string, f File) error
+	progress func(done, total int)
+	timed    map[string]time.Duration
+	sum      *Summary
+}
+
+// emitPages prepares, renders, checks and emits the pages a chunk at a time,
+// so memory stays flat however large the site. It returns the broken links.
+func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
+	var t time.Time
 	var problems []string
 	total, done := 0, 0
 	for from := 0; from < len(canon); from += chunk {
@@ -250,13 +314,13 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			wg.Go(func() {
 				for i := w; i < len(todo); i += runtime.GOMAXPROCS(0) {
 					r := todo[i]
-					h := head.For(cfg, lib, r)
-					pd, err := json.Marshal(pages.For(r))
+					h := head.For(run.cfg, run.lib, r)
+					pd, err := json.Marshal(run.pages.For(r))
 					if err != nil {
 						once.Do(func() { failed = err })
 						return
 					}
-					batch[i] = &page{route: r, head: h, data: pd, key: hashOf(shellKey, h.HTML(), string(pd))}
+					batch[i] = &page{route: r, head: h, data: pd, key: hashOf(run.shellKey, h.HTML(), string(pd))}
 				}
 			})
 		}
@@ -266,22 +330,22 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		}
 		for _, p := range batch {
 			r := p.route
-			if have == nil || !have(route.File(r.Path), p.key) {
+			if run.have == nil || !run.have(route.File(r.Path), p.key) {
 				jobs = append(jobs, render.Job{Path: r.Path, Data: p.data})
 				waiting = append(waiting, p)
 			}
 		}
-		timed["head+data"] += time.Since(t)
+		run.timed["head+data"] += time.Since(t)
 
 		t = time.Now()
 		if len(jobs) > 0 {
-			progress := opt.Progress
+			progress := run.progress
 			if progress != nil {
 				base := done
-				progress = func(n, _ int) { opt.Progress(base+n, total) }
+				progress = func(n, _ int) { run.progress(base+n, total) }
 			}
 			if total == 0 {
-				total = len(canon) // an upper bound until unchanged pages are known
+				total = len(canon) // an upper bound until unchanged run.pages are known
 			}
 			bodies, err := b.pool.Render(jobs, progress)
 			if err != nil {
@@ -290,82 +354,50 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			done += len(jobs)
 			for i, p := range waiting {
 				var buf bytes.Buffer
-				if err := shell.Execute(&buf, shellData{
-					Lang: cfg.Language, Head: template.HTML(p.head.HTML()), CSS: client.CSS, AdClient: cfg.AdPublisherID,
-					Entry: client.Entry, Preload: client.Preload,
+				if err := run.shell.Execute(&buf, shellData{
+					Lang: run.cfg.Language, Head: template.HTML(p.head.HTML()), CSS: run.client.CSS, AdClient: run.cfg.AdPublisherID,
+					Entry: run.client.Entry, Preload: run.client.Preload,
 					Body: template.HTML(bodies[i]), Data: template.JS(p.data),
 				}); err != nil {
-					return nil, fmt.Errorf("%s: rendering %s: %w", tplPath, p.route.Path, err)
+					return nil, fmt.Errorf("%s: rendering %s: %w", run.tplPath, p.route.Path, err)
 				}
 				p.html = buf.Bytes()
 			}
-			sum.Rendered += len(jobs)
+			run.sum.Rendered += len(jobs)
 		}
-		timed["render"] += time.Since(t)
+		run.timed["render"] += time.Since(t)
 
 		t = time.Now()
-		if checker != nil {
+		if run.checker != nil {
 			files := make(map[string][]byte, len(waiting))
 			for _, p := range waiting {
 				files[route.File(p.route.Path)] = p.html
 			}
-			for _, pr := range checker.Check(files) {
+			for _, pr := range run.checker.Check(files) {
 				problems = append(problems, pr.String())
 			}
 		}
-		timed["link check"] += time.Since(t)
+		run.timed["link check"] += time.Since(t)
 
 		t = time.Now()
 		for _, p := range batch {
 			hj, _ := json.Marshal(p.head)
 			data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
 			for _, path := range aliases[p.route.Path] {
-				if err := put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
+				if err := run.put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
 					return nil, err
 				}
 				if p.route.Kind != route.NotFound {
-					sum.Pages++
-					if err := put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+					run.sum.Pages++
+					if err := run.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
 						return nil, err
 					}
 				}
 			}
 		}
-		timed["emit"] += time.Since(t)
+		run.timed["emit"] += time.Since(t)
 	}
-	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit"} {
-		if d, ok := timed[name]; ok {
-			sum.Phases = append(sum.Phases, Phase{name, d})
-		}
-	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
-	}
-	sum.Stories = len(stories)
-	return sum, nil
-}
-
-// sitemap lists canonical, indexable URLs with the date they last changed.
-func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
-	newest := ""
-	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
-	}
-	var urls []output.URL
-	for _, r := range routes {
-		if !r.Indexable() {
-			continue
-		}
-		lastmod := newest
-		if r.Story != nil {
-			lastmod = r.Story.PublishedAt.Format("2006-01-02")
-		}
-		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
-	}
-	return urls
+	return problems, nil
 }
 
 // startWorkers (re)starts Node when the server bundle changed.
