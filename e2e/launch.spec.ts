@@ -106,3 +106,12 @@ test("the banner's Stay updated opens the modal, and it can be closed", async ({
   await banner.getByRole('button', { name: 'Close banner' }).click();
   await expect(banner).toBeHidden();
 });
+
+test('the portal page carries the same launch notice', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('nivaran-launch-modal-seen', '1'));
+  await page.goto('/portal');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('portal');
+  await page.getByRole('complementary', { name: 'Portal launch' }).getByRole('button', { name: 'Stay updated' }).click();
+  await expect(page.getByRole('dialog', { name: 'Launching Soon!' })).toBeVisible();
+});

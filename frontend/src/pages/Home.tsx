@@ -1,20 +1,11 @@
-import { useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import type { Card, PageData } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { CardGrid } from '../components/StoryCard';
+import { LaunchLater } from '../components/LaunchLater';
 
 export const HOME_AD_HEIGHT = 250;
 
-// The launch widgets render nothing on the server and appear after
-// hydration, so they load on their own once the page is interactive.
-function LaunchLater({ site }: { site: PageData['site'] }) {
-  const [Launch, setLaunch] = useState<ComponentType<{ site: PageData['site'] }> | null>(null);
-  useEffect(() => {
-    void import('../launch/Launch').then((m) => setLaunch(() => m.Launch));
-  }, []);
-  return Launch ? <Launch site={site} /> : null;
-}
 export const SPOTLIGHT_STAGGER_S = 0.1;
 
 function ViewAll() {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Site } from '../types';
+import { LaunchLater } from '../components/LaunchLater';
 
 export function Portal({ site }: { site: Site }) {
   return (
@@ -14,6 +15,7 @@ export function Portal({ site }: { site: Site }) {
         <Link to="/" className="button">Read the magazine</Link>
         <Link to="/about" className="button button--ghost-dark">About {site.magazine}</Link>
       </div>
+      <LaunchLater site={site} />
     </section>
   );
 }
