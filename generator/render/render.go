@@ -1,6 +1,7 @@
 // Package render drives long-lived Node processes that run React's server
 // renderer over the server bundle. Go sends one JSON line per route on stdin;
-// each worker answers one JSON line per route on stdout, in order.
+// each worker answers in order with a JSON header line ({"id","len"} or
+// {"id","error"}) followed, on success, by len bytes of HTML and a newline.
 package render
 
 import (
@@ -28,7 +29,7 @@ type request struct {
 
 type response struct {
 	ID    int    `json:"id"`
-	HTML  string `json:"html"`
+	Len   int    `json:"len"`
 	Error string `json:"error"`
 }
 
@@ -139,7 +140,12 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			}
 			continue
 		}
-		html[i] = res.HTML
+		body := make([]byte, res.Len+1)
+		if _, err := io.ReadFull(w.out, body); err != nil || body[res.Len] != '\n' {
+			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.stderr.String())
+			break
+		}
+		html[i] = string(body[:res.Len])
 		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {

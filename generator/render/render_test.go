@@ -102,3 +102,31 @@ func BenchmarkRenderStory(b *testing.B) {
 		}
 	}
 }
+
+// Pages travel as raw bytes after a length header: multi-byte text and
+// newlines inside a page must not shift the next page.
+func TestRawHTMLFraming(t *testing.T) {
+	pool, err := render.Start("node", workerScript(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	story := func(title string) []byte {
+		b, _ := json.Marshal(map[string]any{
+			"kind": "story", "path": "/story/1",
+			"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
+			"story": map[string]any{"id": 1, "title": title, "introduction": "₹1 lakh crore\nनई पंक्ति", "author": "Desk", "publishedAt": "2025-08-12",
+				"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"alt": ""}, "layout": "story",
+				"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
+				"blocks": []map[string]string{{"type": "p", "html": "line one\nline two"}}},
+		})
+		return b
+	}
+	html, err := pool.Render([]render.Job{{Path: "/a", Data: story("हिन्दी शीर्षक ₹")}, {Path: "/b", Data: story("Second")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html[0], "हिन्दी शीर्षक ₹") || !strings.Contains(html[0], "line one\nline two") || !strings.Contains(html[1], "Second") {
+		t.Fatalf("pages garbled:\n%s\n---\n%s", html[0], html[1])
+	}
+}

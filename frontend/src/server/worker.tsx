@@ -1,5 +1,7 @@
-// The render worker: one JSON request per line on stdin, one JSON answer per
-// line on stdout. stdout carries only the protocol, so console output goes to stderr.
+// The render worker: one JSON request per line on stdin. Each answer is a
+// JSON header line, {"id","len"} then len bytes of HTML and a newline, or
+// {"id","error"}: the HTML goes out as it is, with no JSON escaping to undo.
+// stdout carries only the protocol, so console output goes to stderr.
 import { createInterface } from 'node:readline';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -31,7 +33,8 @@ function answer(line: string) {
   try {
     const req = JSON.parse(line) as { id: number; data: PageData };
     id = req.id;
-    process.stdout.write(JSON.stringify({ id, html: render(req.data) }) + '\n');
+    const html = render(req.data);
+    process.stdout.write(JSON.stringify({ id, len: Buffer.byteLength(html) }) + '\n' + html + '\n');
   } catch (e) {
     const err = e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
     process.stdout.write(JSON.stringify({ id, error: err }) + '\n');
