@@ -298,6 +298,7 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		type page struct {
 			route route.Route
 			head  head.Head
+			tags  string // head.HTML(), used for the key and the page
 			data  []byte
 			key   string
 			html  []byte
@@ -320,7 +321,8 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 						once.Do(func() { failed = err })
 						return
 					}
-					batch[i] = &page{route: r, head: h, data: pd, key: hashOf(run.shellKey, h.HTML(), string(pd))}
+					tags := h.HTML()
+					batch[i] = &page{route: r, head: h, tags: tags, data: pd, key: hashOf(run.shellKey, tags, string(pd))}
 				}
 			})
 		}
@@ -355,7 +357,7 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 			for i, p := range waiting {
 				var buf bytes.Buffer
 				if err := run.shell.Execute(&buf, shellData{
-					Lang: run.cfg.Language, Head: template.HTML(p.head.HTML()), CSS: run.client.CSS, AdClient: run.cfg.AdPublisherID,
+					Lang: run.cfg.Language, Head: template.HTML(p.tags), CSS: run.client.CSS, AdClient: run.cfg.AdPublisherID,
 					Entry: run.client.Entry, Preload: run.client.Preload,
 					Body: template.HTML(bodies[i]), Data: template.JS(p.data),
 				}); err != nil {

@@ -58,3 +58,12 @@ describe('Header', () => {
     expect(header.classList.contains('is-scrolled')).toBe(true);
   });
 });
+
+describe('Header menu and the keyboard', () => {
+  it('closes the open menu on Escape', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(document.getElementById('mobile-menu')!.hidden).toBe(true);
+  });
+});

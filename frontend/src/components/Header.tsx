@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Kind, Site } from '../types';
+import { useEscape } from './useEscape';
 
 export const SCROLL_THRESHOLD = 20;
 
@@ -22,12 +23,7 @@ export function Header({ site, kind }: { site: Site; kind: Kind }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, () => setOpen(false));
 
   const close = () => setOpen(false);
   const nav = (className: string) =>

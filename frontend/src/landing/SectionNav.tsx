@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { SECTIONS, type SectionLink } from './content';
+import { useEscape } from '../components/useEscape';
 
 export const MENU_SCROLL_DELAY_MS = 100;
 
@@ -28,12 +29,7 @@ export function SectionNav({ sections = SECTIONS }: { sections?: readonly Sectio
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, () => setOpen(false));
 
   const onLink = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
     if (!open) return;
