@@ -50,11 +50,14 @@ test-e2e: $(MAG)
 	npx playwright test
 
 # Cold builds of N synthetic stories (N=10000 make bench), then one page's render.
+# The benchmarks keep their files until the end (BENCH_KEEP): see benchDir in
+# generator/build/bench_test.go for why deleting them in between skews them.
 bench: deps
-	N=$(N) $(GO) test -run '^$$' -bench ColdBuild -benchtime 3x ./generator/build/
-	N=$(N) WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
-	N=$(N) $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
+	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 3x ./generator/build/
+	N=$(N) BENCH_KEEP=1 WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
+	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
+	rm -rf .cache/bench
 
 clean:
 	rm -rf dist bin .cache

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -125,7 +124,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	if err != nil {
 		return nil, err
 	}
-	shell, err := template.New("page.html").Parse(string(tplSrc))
+	shellTpl, err := template.New("page.html").Parse(string(tplSrc))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tplPath, err)
 	}
@@ -208,7 +207,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		}
 		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
 	}
-	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: shell, tplPath: tplPath, shellKey: shellKey,
+	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, CSS: client.CSS, AdClient: cfg.AdPublisherID, Entry: client.Entry, Preload: client.Preload})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tplPath, err)
+	}
+	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, tplPath: tplPath, shellKey: shellKey,
 		client: client, checker: checker, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
 	problems, err := b.emitPages(run, canon, aliases)
 	if err != nil {
@@ -270,12 +273,22 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 	return urls
 }
 
+// page is one canonical route on its way through emitPages.
+type page struct {
+	route route.Route
+	head  head.Head
+	tags  string // head.HTML(), used for the key and the page
+	data  []byte
+	key   string
+	html  []byte // nil: unchanged since the last build
+}
+
 // pageRun is what preparing, rendering, checking and emitting pages needs.
 type pageRun struct {
 	cfg      *site.Config
 	lib      *media.Library
 	pages    *pagedata.Builder
-	shell    *template.Template
+	shell    *shell
 	tplPath  string
 	shellKey string
 	client   *bundle.Client
@@ -288,118 +301,176 @@ type pageRun struct {
 }
 
 // emitPages prepares, renders, checks and emits the pages a chunk at a time,
-// so memory stays flat however large the site. It returns the broken links.
+// so memory stays flat however large the site. The three stages overlap:
+// while Node renders one chunk, Go checks and writes the one before and
+// prepares the one after. It returns the broken links.
 func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
-	var t time.Time
-	var problems []string
-	total, done := 0, 0
-	for from := 0; from < len(canon); from += chunk {
-		t = time.Now()
-		type page struct {
-			route route.Route
-			head  head.Head
-			tags  string // head.HTML(), used for the key and the page
-			data  []byte
-			key   string
-			html  []byte
-		}
-		batch := make([]*page, 0, chunk)
-		var jobs []render.Job
-		var waiting []*page
-		todo := canon[from:min(from+chunk, len(canon))]
-		batch = batch[:len(todo)]
-		var failed error
-		var once sync.Once
-		var wg sync.WaitGroup
-		for w := range runtime.GOMAXPROCS(0) {
-			wg.Go(func() {
-				for i := w; i < len(todo); i += runtime.GOMAXPROCS(0) {
-					r := todo[i]
-					h := head.For(run.cfg, run.lib, r)
-					pd, err := json.Marshal(run.pages.For(r))
-					if err != nil {
-						once.Do(func() { failed = err })
-						return
-					}
-					tags := h.HTML()
-					batch[i] = &page{route: r, head: h, tags: tags, data: pd, key: hashOf(run.shellKey, tags, string(pd))}
-				}
-			})
-		}
-		wg.Wait()
-		if failed != nil {
-			return nil, failed
-		}
-		for _, p := range batch {
-			r := p.route
-			if run.have == nil || !run.have(route.File(r.Path), p.key) {
-				jobs = append(jobs, render.Job{Path: r.Path, Data: p.data})
-				waiting = append(waiting, p)
-			}
-		}
-		run.timed["head+data"] += time.Since(t)
+	var mu sync.Mutex // guards run.timed
+	timed := func(name string, since time.Time) {
+		mu.Lock()
+		run.timed[name] += time.Since(since)
+		mu.Unlock()
+	}
+	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+	var failures [2]error
+	var stages sync.WaitGroup
 
-		t = time.Now()
-		if len(jobs) > 0 {
-			progress := run.progress
-			if progress != nil {
-				base := done
-				progress = func(n, _ int) { run.progress(base+n, total) }
+	// Prepare: head and page data, in parallel.
+	stages.Go(func() {
+		defer close(prepared)
+		for from := 0; from < len(canon); from += chunk {
+			t := time.Now()
+			todo := canon[from:min(from+chunk, len(canon))]
+			batch := make([]*page, len(todo))
+			var failed error
+			var once sync.Once
+			var wg sync.WaitGroup
+			for w := range runtime.GOMAXPROCS(0) {
+				wg.Go(func() {
+					for i := w; i < len(todo); i += runtime.GOMAXPROCS(0) {
+						r := todo[i]
+						h := head.For(run.cfg, run.lib, r)
+						pd, err := json.Marshal(run.pages.For(r))
+						if err != nil {
+							once.Do(func() { failed = err })
+							return
+						}
+						tags := h.HTML()
+						batch[i] = &page{route: r, head: h, tags: tags, data: pd, key: hashOf(run.shellKey, tags, string(pd))}
+					}
+				})
 			}
-			if total == 0 {
-				total = len(canon) // an upper bound until unchanged run.pages are known
+			wg.Wait()
+			timed("head+data", t)
+			if failed != nil {
+				failures[0] = failed
+				halt()
+				return
 			}
-			bodies, err := b.pool.Render(jobs, progress)
-			if err != nil {
-				return nil, err
+			select {
+			case prepared <- batch:
+			case <-stop:
+				return
+			}
+		}
+	})
+
+	// Render the pages that changed, in Node, and put them in the shell.
+	stages.Go(func() {
+		defer close(rendered)
+		done := 0
+		for batch := range prepared {
+			t := time.Now()
+			var jobs []render.Job
+			var waiting []*page
+			for _, p := range batch {
+				if run.have == nil || !run.have(route.File(p.route.Path), p.key) {
+					jobs = append(jobs, render.Job{Path: p.route.Path, Data: p.data})
+					waiting = append(waiting, p)
+				}
+			}
+			if err := b.renderBatch(run, jobs, done, len(canon), func(i int, body string) (err error) {
+				p := waiting[i]
+				if p.html, err = run.shell.page(p.tags, body, p.data); err != nil {
+					return fmt.Errorf("%s: rendering %s: %w", run.tplPath, p.route.Path, err)
+				}
+				return nil
+			}); err != nil {
+				failures[1] = err
+				halt()
+				return
 			}
 			done += len(jobs)
-			for i, p := range waiting {
-				var buf bytes.Buffer
-				if err := run.shell.Execute(&buf, shellData{
-					Lang: run.cfg.Language, Head: template.HTML(p.tags), CSS: run.client.CSS, AdClient: run.cfg.AdPublisherID,
-					Entry: run.client.Entry, Preload: run.client.Preload,
-					Body: template.HTML(bodies[i]), Data: template.JS(p.data),
-				}); err != nil {
-					return nil, fmt.Errorf("%s: rendering %s: %w", run.tplPath, p.route.Path, err)
-				}
-				p.html = buf.Bytes()
-			}
 			run.sum.Rendered += len(jobs)
+			timed("render", t)
+			select {
+			case rendered <- batch:
+			case <-stop:
+				return
+			}
 		}
-		run.timed["render"] += time.Since(t)
+	})
 
-		t = time.Now()
+	// Check links and emit, here.
+	var problems []string
+	var failed error
+	for batch := range rendered {
+		t := time.Now()
 		if run.checker != nil {
-			files := make(map[string][]byte, len(waiting))
-			for _, p := range waiting {
-				files[route.File(p.route.Path)] = p.html
+			files := make(map[string][]byte, len(batch))
+			for _, p := range batch {
+				if p.html != nil {
+					files[route.File(p.route.Path)] = p.html
+				}
 			}
 			for _, pr := range run.checker.Check(files) {
 				problems = append(problems, pr.String())
 			}
 		}
-		run.timed["link check"] += time.Since(t)
-
+		timed("link check", t)
 		t = time.Now()
-		for _, p := range batch {
-			hj, _ := json.Marshal(p.head)
-			data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
-			for _, path := range aliases[p.route.Path] {
-				if err := run.put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
-					return nil, err
-				}
-				if p.route.Kind != route.NotFound {
-					run.sum.Pages++
-					if err := run.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
-						return nil, err
-					}
+		if failed = emit(run, batch, aliases); failed != nil {
+			halt()
+			break
+		}
+		timed("emit", t)
+	}
+	stages.Wait()
+	for _, err := range failures {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return problems, failed
+}
+
+// emit hands a chunk's pages and data files, at every path that shows them,
+// to the sink.
+func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
+	for _, p := range batch {
+		hj, err := json.Marshal(p.head)
+		if err != nil {
+			return err
+		}
+		data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
+		for _, path := range aliases[p.route.Path] {
+			if err := run.put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
+				return err
+			}
+			if p.route.Kind != route.NotFound {
+				run.sum.Pages++
+				if err := run.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+					return err
 				}
 			}
 		}
-		run.timed["emit"] += time.Since(t)
 	}
-	return problems, nil
+	return nil
+}
+
+// renderBatch renders jobs and passes each page's HTML to fill, in order.
+func (b *Builder) renderBatch(run *pageRun, jobs []render.Job, done, total int, fill func(int, string) error) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	var progress func(n, _ int)
+	if run.progress != nil {
+		// total is an upper bound: unchanged pages are known a chunk at a time.
+		progress = func(n, _ int) { run.progress(done+n, total) }
+	}
+	bodies, err := b.pool.Render(jobs, progress)
+	if err != nil {
+		return err
+	}
+	for i, body := range bodies {
+		if err := fill(i, body); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // startWorkers (re)starts Node when the server bundle changed.

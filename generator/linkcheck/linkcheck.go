@@ -5,7 +5,6 @@
 package linkcheck
 
 import (
-	"bytes"
 	"io/fs"
 	"net/url"
 	"os"
@@ -140,6 +139,7 @@ type site struct {
 	files  map[string]bool
 	origin *url.URL // nil when no baseURL was given
 	prefix string   // the base URL's path, for a site served below the root
+	rooted sync.Map // href starting with "/" -> bool: the same answer on every page
 }
 
 func newSite(names []string, baseURL string) *site {
@@ -154,73 +154,28 @@ func newSite(names []string, baseURL string) *site {
 	return s
 }
 
-// dataScript opens the page data a page carries inline: JSON with no links
-// to follow, so the tokenizer is spared it.
-var dataScript = []byte(`<script type="application/json"`)
-
-// withoutData returns src without its inline page data.
-func withoutData(src []byte) []byte {
-	i := bytes.Index(src, dataScript)
-	if i < 0 {
-		return src
-	}
-	j := bytes.Index(src[i:], []byte("</script>"))
-	if j < 0 {
-		return src
-	}
-	out := make([]byte, 0, len(src)-j)
-	out = append(out, src[:i]...)
-	return append(out, src[i+j+len("</script>"):]...)
-}
-
 func (s *site) checkPage(page string, src []byte) []Problem {
-	src = withoutData(src)
 	base := &url.URL{Path: pageURL(page)}
 	var out []Problem
 	seen := map[string]bool{}
-	report := func(href string) {
-		if !seen[href] {
-			seen[href] = true
-			out = append(out, Problem{Page: page, Href: href})
-		}
-	}
-	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return out // io.EOF: the tokenizer reads from memory and cannot fail otherwise
-		}
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		// Most tags (p, div, span) carry no reference: look at the name
-		// first and build a token only for the few that may.
-		name, hasAttr := z.TagName()
-		a := atom.Lookup(name)
-		if !hasAttr || !referring[a] {
-			continue
-		}
-		tok := html.Token{DataAtom: a}
-		for more := true; more; {
-			var k, v []byte
-			k, v, more = z.TagAttr()
-			tok.Attr = append(tok.Attr, html.Attribute{Key: string(k), Val: string(v)})
-		}
-		if a == atom.Base {
+	startTags(src, referring, func(tok html.Token) {
+		if tok.DataAtom == atom.Base {
 			// <base href> changes how every later relative link resolves.
 			if href := strings.TrimSpace(attr(tok, "href")); href != "" {
 				if u, err := url.Parse(href); err == nil {
 					base = base.ResolveReference(u)
 				}
 			}
-			continue
+			return
 		}
 		for _, ref := range references(tok) {
-			if !s.exists(base, ref) {
-				report(ref)
+			if !seen[ref] && !s.existsFrom(base, ref) {
+				seen[ref] = true
+				out = append(out, Problem{Page: page, Href: ref})
 			}
 		}
-	}
+	})
+	return out
 }
 
 // referring are the elements that may hold a reference (see references).
@@ -336,6 +291,20 @@ func pageURL(file string) string {
 		p = strings.TrimSuffix(p, "/")
 	}
 	return p
+}
+
+// existsFrom is exists, remembered for links that mean the same on every
+// page (the header's, the footer's, the assets'), which are most of them.
+func (s *site) existsFrom(base *url.URL, href string) bool {
+	if base.Host != "" || !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
+		return s.exists(base, href)
+	}
+	if ok, known := s.rooted.Load(href); known {
+		return ok.(bool)
+	}
+	ok := s.exists(base, href)
+	s.rooted.Store(href, ok)
+	return ok
 }
 
 // exists resolves href against the page and says whether it points at a

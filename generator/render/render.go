@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,12 +20,7 @@ import (
 // Job is one route to render.
 type Job struct {
 	Path string
-	Data []byte // page data JSON
-}
-
-type request struct {
-	ID   int             `json:"id"`
-	Data json.RawMessage `json:"data"`
+	Data []byte // page data, compact JSON (as json.Marshal writes it)
 }
 
 type response struct {
@@ -108,9 +104,13 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 	writeErr := make(chan error, 1)
 	go func() {
 		bw := bufio.NewWriterSize(w.in, 1<<16)
-		enc := json.NewEncoder(bw)
 		for _, i := range mine {
-			if err := enc.Encode(request{ID: i, Data: jobs[i].Data}); err != nil {
+			// Written by hand: json.Encoder would re-validate and compact
+			// every page's data, which json.Marshal already made compact
+			// (and so free of newlines).
+			bw.WriteString(`{"id":` + strconv.Itoa(i) + `,"data":`)
+			bw.Write(jobs[i].Data)
+			if _, err := bw.WriteString("}\n"); err != nil {
 				writeErr <- err
 				return
 			}

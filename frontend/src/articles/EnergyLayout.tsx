@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { Site, Story } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';

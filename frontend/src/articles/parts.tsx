@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { Site, Story } from '../types';
 import { facebookURL, linkedInURL, openShareWindow, twitterURL, type Shareable } from '../share';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { Story } from '../types';
 import { LocalDate } from './LocalDate';
 

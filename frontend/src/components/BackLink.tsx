@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 
 export function BackLink({ label }: { label: string }) {
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { Site } from '../types';
 
 export function Footer({ site }: { site: Site }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { Kind, Site } from '../types';
 import { useEscape } from './useEscape';
 

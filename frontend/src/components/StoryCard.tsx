@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './Link';
 import type { Card } from '../types';
 
 // Cards sit three across on wide screens, two on tablets, one on phones.

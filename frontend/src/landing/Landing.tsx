@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { Site } from '../types';
 import './landing.css';
 import { track } from '../analytics';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { List } from '../types';
 import { CardGrid } from '../components/StoryCard';
 

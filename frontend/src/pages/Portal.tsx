@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { Site } from '../types';
 import { LaunchLater } from '../components/LaunchLater';
 

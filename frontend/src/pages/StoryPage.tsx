@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 import type { Site, Story } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';

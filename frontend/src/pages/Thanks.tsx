@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../components/Link';
 
 const forms: Record<string, string> = {
   newsletter: "You're on the list. The newsletter brings our latest stories and Solution Spotlights to your inbox.",

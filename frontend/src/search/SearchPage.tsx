@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../components/Link';
 import { formatLocal } from '../components/LocalDate';
 import { Highlight } from './highlight';
 import { search } from './rank';

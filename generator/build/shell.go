@@ -1,0 +1,90 @@
+package build
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+)
+
+// shell fills templates/page.html for the pages of one build. The template
+// runs once with markers in place of the parts that differ per page (head,
+// body, data); a page is then the text between the markers with its own
+// parts put in, with no template run per page. The first page checks that
+// this is what running the template gives; for a template that escapes a
+// part (one placed inside an attribute, say) it is not, and every page runs
+// the template.
+type shell struct {
+	tpl     *template.Template
+	base    shellData
+	parts   []string // the template's output between markers; nil: run it per page
+	slots   []int    // which part goes between parts[i] and parts[i+1]
+	checked bool
+}
+
+// shellMarkers stand for the head, body and data; plain letters and digits,
+// so they come out of the template as they went in whatever the context.
+var shellMarkers = [3]string{"nivaranShellHead5e0c1b", "nivaranShellBody5e0c1b", "nivaranShellData5e0c1b"}
+
+func newShell(tpl *template.Template, base shellData) (*shell, error) {
+	s := &shell{tpl: tpl, base: base}
+	d := base
+	d.Head, d.Body, d.Data = template.HTML(shellMarkers[0]), template.HTML(shellMarkers[1]), template.JS(shellMarkers[2])
+	var buf bytes.Buffer
+	if err := tpl.Execute(&buf, d); err != nil {
+		return nil, err
+	}
+	out := buf.String()
+	for {
+		at, slot := -1, -1
+		for k, m := range shellMarkers {
+			if i := strings.Index(out, m); i >= 0 && (at < 0 || i < at) {
+				at, slot = i, k
+			}
+		}
+		if at < 0 {
+			s.parts = append(s.parts, out)
+			return s, nil
+		}
+		s.parts = append(s.parts, out[:at])
+		s.slots = append(s.slots, slot)
+		out = out[at+len(shellMarkers[slot]):]
+	}
+}
+
+// page is one page's HTML.
+func (s *shell) page(head, body string, data []byte) ([]byte, error) {
+	if s.parts == nil {
+		return s.run(head, body, data)
+	}
+	fill := [3]string{head, body, string(data)}
+	n := 0
+	for _, p := range s.parts {
+		n += len(p)
+	}
+	for _, k := range s.slots {
+		n += len(fill[k])
+	}
+	out := make([]byte, 0, n)
+	for i, k := range s.slots {
+		out = append(out, s.parts[i]...)
+		out = append(out, fill[k]...)
+	}
+	out = append(out, s.parts[len(s.parts)-1]...)
+	if !s.checked {
+		s.checked = true
+		want, err := s.run(head, body, data)
+		if err != nil || !bytes.Equal(out, want) {
+			s.parts = nil
+			return want, err
+		}
+	}
+	return out, nil
+}
+
+func (s *shell) run(head, body string, data []byte) ([]byte, error) {
+	d := s.base
+	d.Head, d.Body, d.Data = template.HTML(head), template.HTML(body), template.JS(data)
+	var buf bytes.Buffer
+	err := s.tpl.Execute(&buf, d)
+	return buf.Bytes(), err
+}

@@ -1,0 +1,38 @@
+package build
+
+import (
+	"html/template"
+	"testing"
+)
+
+func TestShellMatchesTheTemplate(t *testing.T) {
+	base := shellData{Lang: "en-IN", Entry: "/assets/entry-X.js", CSS: []string{"/assets/a.css"}}
+	head, body, data := `<title>T &amp; </title>`, `<main><p>x</p></main>`, []byte(`{"path":"/a","q":"\u003c/script\u003e"}`)
+	for name, src := range map[string]string{
+		"plain":    `<head>{{.Head}}</head><body>{{.Body}}<script type="application/json">{{.Data}}</script><script src="{{.Entry}}"></script>`,
+		"repeated": `{{.Body}}|{{.Head}}|{{.Body}}`,
+		"no slots": `<p lang="{{.Lang}}">static</p>`,
+		// In an attribute the template escapes the head: markers cannot say
+		// how, so every page runs the template.
+		"escaped": `<div title="{{.Head}}">{{.Body}}</div>`,
+	} {
+		tpl := template.Must(template.New(name).Parse(src))
+		sh, err := newShell(tpl, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			got, err := sh.page(head, body, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := sh.run(head, body, data)
+			if string(got) != string(want) {
+				t.Errorf("%s:\n got %s\nwant %s", name, got, want)
+			}
+		}
+		if fast := sh.parts != nil; fast == (name == "escaped") {
+			t.Errorf("%s: filled from markers = %v", name, fast)
+		}
+	}
+}
