@@ -65,7 +65,7 @@ func readTag(src []byte, i int) (name []byte, attrsAt, end int) {
 	for n < len(src) && !isSpace(src[n]) && src[n] != '/' && src[n] != '>' {
 		n++
 	}
-	name = bytes.ToLower(src[i:n])
+	name = lower(src[i:n])
 	for j := n; j < len(src); j++ {
 		switch src[j] {
 		case '>':
@@ -116,7 +116,7 @@ func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 		if i == k {
 			break
 		}
-		key := string(bytes.ToLower(s[k:i]))
+		key := string(lower(s[k:i]))
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -205,6 +205,16 @@ func skipPast(src []byte, i int, c byte) int {
 		return len(src)
 	}
 	return i + j + 1
+}
+
+// lower is b in lower case, copied only when it has capitals (rarely).
+func lower(b []byte) []byte {
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			return bytes.ToLower(b)
+		}
+	}
+	return b
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -6,9 +6,23 @@ export function pagePath(base: string, n: number): string {
   return n <= 1 ? base : `${base}/page/${n}`;
 }
 
+// pageWindow is the page numbers a pagination shows: the first, the last and
+// two either side of the current one, with 0 for each gap between (a gap
+// of one page shows that page). Listing every page would put thousands of
+// links on every page of a large archive.
+export function pageWindow(page: number, pages: number): number[] {
+  const near = (n: number) => n === 1 || n === pages || Math.abs(n - page) <= 2;
+  const out: number[] = [];
+  for (let n = 1; n <= pages; n++) {
+    if (near(n) || (near(n - 1) && near(n + 1))) out.push(n);
+    else if (out[out.length - 1] !== 0) out.push(0);
+  }
+  return out;
+}
+
 export function Pagination({ list }: { list: List }) {
   if (list.pages <= 1) return null;
-  const pages = Array.from({ length: list.pages }, (_, i) => i + 1);
+  const pages = pageWindow(list.page, list.pages);
   return (
     <nav className="pagination" aria-label="Pages">
       {list.page > 1 ? (
@@ -17,9 +31,11 @@ export function Pagination({ list }: { list: List }) {
         </Link>
       ) : null}
       <ol>
-        {pages.map((n) => (
-          <li key={n}>
-            {n === list.page ? (
+        {pages.map((n, i) => (
+          <li key={n || `gap${i}`}>
+            {n === 0 ? (
+              <span className="pagination__gap">…</span>
+            ) : n === list.page ? (
               <span aria-current="page" className="pagination__current">
                 {n}
               </span>
