@@ -88,10 +88,16 @@ func Check(opt Options) (int, error) {
 	return len(stories), err
 }
 
+// load reads and checks the stories, through the cache of parsed stories
+// in opt.Cache, which it then brings up to date.
 func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, error) {
-	stories, diags := story.LoadDir(opt.Stories, story.Options{
-		Categories: cfg.Categories, ImageDir: opt.Stories,
-	})
+	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
+	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
+	stories, diags := story.LoadDir(opt.Stories, sopt)
+	if len(diags) == 0 {
+		// Only a speed-up: a cache that cannot be written is no reason to fail.
+		_ = sopt.Cache.Save()
+	}
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)

@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/diag"
@@ -168,34 +170,50 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	client := bd.res.Client
 	shellKey := hashOf(bd.res.Hash, string(tplSrc))
 
-	// Everything but the pages is small: made up front, so the link check
-	// knows every file before the first page is checked.
-	t = time.Now()
-	extra, err := extraFiles(cfg, opt, stories, routes, pictures, client.Files)
-	if err != nil {
-		return nil, err
-	}
-	var checker *linkcheck.Checker
-	if !opt.NoLinkCheck {
-		names := make([]string, 0, len(extra)+2*len(routes))
-		for p := range extra {
-			names = append(names, p)
-		}
-		for _, r := range routes {
-			names = append(names, route.File(r.Path), route.DataFile(r.Path))
-		}
-		checker = linkcheck.NewChecker(names, cfg.BaseURL)
-	}
 	put := func(path string, f File) error {
 		sum.Files++
 		return sink.Put(path, f)
 	}
-	for path, data := range extra {
-		if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
-			return nil, err
-		}
+	// Everything but the pages (feeds, the search index, sitemaps, the
+	// bundle) is made while the first pages are prepared. The link check
+	// waits for it: it must know every file before checking a page.
+	type extras struct {
+		files map[string][]byte
+		err   error
+		took  time.Duration
 	}
-	timed["assemble"] += time.Since(t)
+	extraReady := make(chan extras, 1)
+	go func() {
+		t := time.Now()
+		files, err := extraFiles(cfg, opt, stories, routes, pictures, client.Files)
+		extraReady <- extras{files, err, time.Since(t)}
+	}()
+	// finishExtras runs in the goroutine that emits pages, the sink's only caller.
+	finishExtras := func(run *pageRun) (*linkcheck.Checker, error) {
+		x := <-extraReady
+		if x.err != nil {
+			return nil, x.err
+		}
+		t := time.Now()
+		for path, data := range x.files {
+			if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
+				return nil, err
+			}
+		}
+		var checker *linkcheck.Checker
+		if !opt.NoLinkCheck {
+			names := make([]string, 0, len(x.files)+2*len(routes))
+			for p := range x.files {
+				names = append(names, p)
+			}
+			for _, r := range routes {
+				names = append(names, route.File(r.Path), route.DataFile(r.Path))
+			}
+			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+		}
+		run.took("assemble", x.took+time.Since(t))
+		return checker, nil
+	}
 
 	// The pages, a chunk at a time.
 	pages := pagedata.NewBuilder(cfg, lib, stories)
@@ -212,7 +230,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		return nil, fmt.Errorf("%s: %w", tplPath, err)
 	}
 	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, tplPath: tplPath, shellKey: shellKey,
-		client: client, checker: checker, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
+		client: client, extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
 	problems, err := b.emitPages(run, canon, aliases)
 	if err != nil {
 		return nil, err
@@ -292,12 +310,21 @@ type pageRun struct {
 	tplPath  string
 	shellKey string
 	client   *bundle.Client
-	checker  *linkcheck.Checker // nil: no link check
+	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
 	have     func(path, key string) bool
 	put      func(path string, f File) error
 	progress func(done, total int)
-	timed    map[string]time.Duration
 	sum      *Summary
+
+	mu    sync.Mutex // guards timed
+	timed map[string]time.Duration
+}
+
+// took adds d to a phase's time; phases run in several goroutines.
+func (run *pageRun) took(name string, d time.Duration) {
+	run.mu.Lock()
+	run.timed[name] += d
+	run.mu.Unlock()
 }
 
 // emitPages prepares, renders, checks and emits the pages a chunk at a time,
@@ -305,12 +332,7 @@ type pageRun struct {
 // while Node renders one chunk, Go checks and writes the one before and
 // prepares the one after. It returns the broken links.
 func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
-	var mu sync.Mutex // guards run.timed
-	timed := func(name string, since time.Time) {
-		mu.Lock()
-		run.timed[name] += time.Since(since)
-		mu.Unlock()
-	}
+	timed := func(name string, since time.Time) { run.took(name, time.Since(since)) }
 	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
 	stop := make(chan struct{})
 	var stopOnce sync.Once
@@ -394,19 +416,28 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		}
 	})
 
-	// Check links and emit, here.
+	// Check links and emit, here, after every other file.
 	var problems []string
+	var checker *linkcheck.Checker
 	var failed error
+	extrasIn := false
 	for batch := range rendered {
+		if !extrasIn {
+			extrasIn = true
+			if checker, failed = run.extras(run); failed != nil {
+				halt()
+				break
+			}
+		}
 		t := time.Now()
-		if run.checker != nil {
+		if checker != nil {
 			files := make(map[string][]byte, len(batch))
 			for _, p := range batch {
 				if p.html != nil {
 					files[route.File(p.route.Path)] = p.html
 				}
 			}
-			for _, pr := range run.checker.Check(files) {
+			for _, pr := range checker.Check(files) {
 				problems = append(problems, pr.String())
 			}
 		}
@@ -423,6 +454,9 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		if err != nil {
 			return nil, err
 		}
+	}
+	if failed == nil && !extrasIn {
+		_, failed = run.extras(run)
 	}
 	return problems, failed
 }
@@ -498,8 +532,9 @@ func (b *Builder) startWorkers(server []byte) error {
 func hashOf(parts ...string) string {
 	h := sha256.New()
 	for _, p := range parts {
-		fmt.Fprintf(h, "%d:", len(p))
-		h.Write([]byte(p))
+		h.Write(strconv.AppendInt(nil, int64(len(p)), 10))
+		h.Write([]byte{':'})
+		h.Write(unsafe.Slice(unsafe.StringData(p), len(p))) // read only: no copy of a page
 	}
 	return hex.EncodeToString(h.Sum(nil))[:20]
 }

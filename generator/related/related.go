@@ -12,14 +12,20 @@ import (
 // Count is how many related stories a page shows.
 const Count = 3
 
-// Index answers Related quickly for every story of a site.
+// Index answers Related quickly for every story of a site, from any number
+// of goroutines.
 type Index struct {
 	stories    []*story.Story // newest first; positions are the stories' numbers below
 	pos        map[*story.Story]int
 	byTag      map[string][]int
+	category   []int            // each story's category, as a number
 	byCategory map[string][]int // newest first
 
-	mu      sync.Mutex // guards the scratch space
+	scratch sync.Pool // *scratch
+}
+
+// scratch is one caller's scores, all zero between calls.
+type scratch struct {
 	score   []int
 	touched []int
 }
@@ -29,6 +35,8 @@ func New(stories []*story.Story) *Index {
 	idx := &Index{byTag: map[string][]int{}, byCategory: map[string][]int{}, pos: map[*story.Story]int{}}
 	idx.stories = append([]*story.Story(nil), stories...)
 	story.Newest(idx.stories)
+	categories := map[string]int{}
+	idx.category = make([]int, len(idx.stories))
 	for i, s := range idx.stories {
 		idx.pos[s] = i
 		for _, t := range s.Tags {
@@ -36,8 +44,13 @@ func New(stories []*story.Story) *Index {
 			idx.byTag[k] = append(idx.byTag[k], i)
 		}
 		idx.byCategory[s.Category] = append(idx.byCategory[s.Category], i)
+		if _, ok := categories[s.Category]; !ok {
+			categories[s.Category] = len(categories)
+		}
+		idx.category[i] = categories[s.Category]
 	}
-	idx.score = make([]int, len(idx.stories))
+	n := len(idx.stories)
+	idx.scratch.New = func() any { return &scratch{score: make([]int, n)} }
 	return idx
 }
 
@@ -49,32 +62,33 @@ func (idx *Index) Related(s *story.Story) []*story.Story {
 	if !ok {
 		return nil
 	}
-	idx.mu.Lock()
-	defer idx.mu.Unlock()
+	sc := idx.scratch.Get().(*scratch)
+	defer idx.scratch.Put(sc)
+	score := sc.score
 	for _, t := range s.Tags {
 		for _, o := range idx.byTag[strings.ToLower(t)] {
 			if o == self {
 				continue
 			}
-			if idx.score[o] == 0 {
-				idx.touched = append(idx.touched, o)
-				if idx.stories[o].Category == s.Category {
-					idx.score[o] = 1
+			if score[o] == 0 {
+				sc.touched = append(sc.touched, o)
+				if idx.category[o] == idx.category[self] {
+					score[o] = 1
 				}
 			}
-			idx.score[o] += 2
+			score[o] += 2
 		}
 	}
 	// One pass keeps the best Count: sorting every candidate is too slow
 	// when a common tag is shared by thousands of stories.
 	better := func(a, b int) bool {
-		if idx.score[a] != idx.score[b] {
-			return idx.score[a] > idx.score[b]
+		if score[a] != score[b] {
+			return score[a] > score[b]
 		}
 		return a < b
 	}
 	best := make([]int, 0, Count)
-	for _, o := range idx.touched {
+	for _, o := range sc.touched {
 		i := len(best)
 		for i > 0 && better(o, best[i-1]) {
 			i--
@@ -86,10 +100,10 @@ func (idx *Index) Related(s *story.Story) []*story.Story {
 			best = best[:min(len(best), Count)]
 		}
 	}
-	for _, o := range idx.touched {
-		idx.score[o] = 0
+	for _, o := range sc.touched {
+		score[o] = 0
 	}
-	idx.touched = idx.touched[:0]
+	sc.touched = sc.touched[:0]
 	// Too few shared tags: fill from the category, then from the newest stories.
 	for _, pool := range [][]int{idx.byCategory[s.Category], nil} {
 		for i := 0; len(best) < Count; i++ {

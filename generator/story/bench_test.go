@@ -4,6 +4,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/nivaran/magazine/generator/story"
 	"github.com/nivaran/magazine/generator/synth"
@@ -25,4 +26,37 @@ func BenchmarkLoadDir(b *testing.B) {
 			b.Fatal(diags)
 		}
 	}
+}
+
+// BenchmarkLoadDirCached loads N synthetic stories through a cache that
+// holds them all (a rebuild), and reports what filling it cost (a first build).
+func BenchmarkLoadDirCached(b *testing.B) {
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
+		n = v
+	}
+	dir := b.TempDir()
+	if err := synth.Write(dir, n); err != nil {
+		b.Fatal(err)
+	}
+	file := dir + "/stories.bin"
+	start := time.Now()
+	c := story.OpenCache(file, story.Options{})
+	if _, diags := story.LoadDir(dir, story.Options{Cache: c}); len(diags) > 0 {
+		b.Fatal(diags)
+	}
+	parsed := time.Since(start)
+	if err := c.Save(); err != nil {
+		b.Fatal(err)
+	}
+	saved := time.Since(start) - parsed
+	b.ResetTimer()
+	for b.Loop() {
+		c := story.OpenCache(file, story.Options{})
+		if _, diags := story.LoadDir(dir, story.Options{Cache: c}); len(diags) > 0 {
+			b.Fatal(diags)
+		}
+	}
+	b.ReportMetric(float64(parsed.Milliseconds()), "first-load-ms")
+	b.ReportMetric(float64(saved.Milliseconds()), "first-save-ms")
 }

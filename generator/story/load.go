@@ -23,6 +23,7 @@ import (
 type Options struct {
 	Categories []string
 	ImageDir   string // where featuredImage paths like images/x.jpg resolve; "" skips the check
+	Cache      *Cache // stories parsed by earlier builds; nil parses every file
 }
 
 // LoadDir reads every *.md file in dir (not recursive) in parallel and
@@ -53,7 +54,7 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 					perFile[i].Add(files[i], 0, 0, "%v", err)
 					continue
 				}
-				stories[i], perFile[i] = Parse(files[i], src, opt)
+				stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
 			}
 		}()
 	}
@@ -204,11 +205,7 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
-		if _, err := os.Stat(filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
-			diags.Add(s.File, s.line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
-		}
-	}
+	*diags = append(*diags, checkImage(s, opt)...)
 	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
@@ -218,6 +215,17 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if n := len([]rune(s.MetaDescription)); n > 160 {
 		diags.Add(s.File, s.line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
+}
+
+// checkImage reports a featured image of the site's own that is missing.
+func checkImage(s *Story, opt Options) diag.List {
+	var diags diag.List
+	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
+		if _, err := os.Stat(filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
+			diags.Add(s.File, s.line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
+		}
+	}
+	return diags
 }
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.

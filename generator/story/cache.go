@@ -1,0 +1,426 @@
+package story
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/markdown"
+)
+
+// Cache remembers parsed stories between builds, keyed by each file's name
+// and content, so a build after editing one story parses one story: at
+// 10,000 stories parsing is most of a rebuild. It is one file in the build's
+// cache folder, safe to delete. New entries are appended; when most entries
+// are stale the file is rewritten. Each entry carries a checksum and the file
+// names the program that wrote it (a hash of the executable), so a torn
+// write or a new version of the generator just means parsing again.
+type Cache struct {
+	path    string
+	stamp   string // the program and options the entries are valid for
+	entries map[[16]byte]string
+	mu      sync.Mutex
+	used    map[[16]byte]bool
+	fresh   map[[16]byte]string
+	sound   bool // the file read to its end with no damage
+}
+
+const cacheMagic = "nivaran story cache 1\n"
+
+// OpenCache reads the cache at path; a missing, foreign or damaged file
+// gives an empty cache, never an error.
+func OpenCache(path string, opt Options) *Cache {
+	c := &Cache{path: path, stamp: cacheStamp(opt), entries: map[[16]byte]string{},
+		used: map[[16]byte]bool{}, fresh: map[[16]byte]string{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return c
+	}
+	if len(data) == 0 {
+		return c
+	}
+	// The entries' strings point into data, which nothing changes: no copy.
+	s := unsafe.String(&data[0], len(data))
+	header := cacheMagic + c.stamp + "\n"
+	if !strings.HasPrefix(s, header) {
+		return c
+	}
+	d := &decoder{s: s, at: len(header)}
+	for d.at < len(s) && d.err == nil {
+		var key [16]byte
+		copy(key[:], d.raw(16))
+		body := d.str()
+		sum := d.raw(4)
+		if d.err != nil || binary.LittleEndian.Uint32([]byte(sum)) != crc32.ChecksumIEEE([]byte(body)) {
+			return c // damaged from here on: the next Save rewrites the file
+		}
+		c.entries[key] = body
+	}
+	c.sound = d.err == nil
+	return c
+}
+
+// cacheStamp identifies what cached stories depend on besides their files.
+func cacheStamp(opt Options) string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			io.Copy(h, f)
+			f.Close()
+		}
+	}
+	h.Write([]byte(strings.Join(opt.Categories, "\x00") + "\x01" + opt.ImageDir))
+	return hexString(h.Sum(nil)[:12])
+}
+
+func hexString(b []byte) string {
+	const digits = "0123456789abcdef"
+	out := make([]byte, 0, 2*len(b))
+	for _, c := range b {
+		out = append(out, digits[c>>4], digits[c&15])
+	}
+	return string(out)
+}
+
+func cacheKey(file string, src []byte) [16]byte {
+	h := sha256.New()
+	h.Write([]byte(file))
+	h.Write([]byte{0})
+	h.Write(src)
+	var k [16]byte
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// parse is Parse through the cache. Only stories without problems are
+// kept; the featured image's existence is checked every time.
+func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
+	if c == nil {
+		return Parse(file, src, opt)
+	}
+	key := cacheKey(file, src)
+	c.mu.Lock()
+	body, ok := c.entries[key]
+	c.used[key] = true
+	c.mu.Unlock()
+	if ok {
+		if s, err := decodeStory(body); err == nil {
+			s.File = file
+			return s, checkImage(s, opt)
+		}
+	}
+	s, diags := Parse(file, src, opt)
+	if s != nil && len(diags) == 0 {
+		c.mu.Lock()
+		c.fresh[key] = encodeStory(s)
+		c.mu.Unlock()
+	}
+	return s, diags
+}
+
+// Save records the stories parsed since OpenCache: appended to the file, or
+// the file rewritten with only what this load used when most of it is stale.
+func (c *Cache) Save() error {
+	if c == nil || (len(c.fresh) == 0 && c.sound) {
+		return nil
+	}
+	stale := 0
+	for k := range c.entries {
+		if !c.used[k] {
+			stale++
+		}
+	}
+	if c.sound && stale <= len(c.entries)/2 {
+		f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_APPEND, 0)
+		if err == nil {
+			w := bufio.NewWriter(f)
+			writeEntries(w, c.fresh)
+			err = errors.Join(w.Flush(), f.Close())
+			return err
+		}
+	}
+	keep := map[[16]byte]string{}
+	for k := range c.used {
+		if b, ok := c.entries[k]; ok {
+			keep[k] = b
+		}
+	}
+	for k, b := range c.fresh {
+		keep[k] = b
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
+		return err
+	}
+	tmp := c.path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString(cacheMagic + c.stamp + "\n")
+	writeEntries(w, keep)
+	if err := errors.Join(w.Flush(), f.Close()); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, c.path)
+}
+
+func writeEntries(w *bufio.Writer, entries map[[16]byte]string) {
+	keys := make([][16]byte, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [16]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
+	for _, k := range keys {
+		body := entries[k]
+		w.Write(k[:])
+		w.Write(binary.AppendUvarint(nil, uint64(len(body))))
+		w.WriteString(body)
+		w.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE([]byte(body))))
+	}
+}
+
+// encodeStory writes every field of a story but File (the caller's name
+// for it). TestCacheCoversEveryField fails when a field is added to Story
+// and not here.
+func encodeStory(s *Story) string {
+	e := &encoder{}
+	e.int(s.ID)
+	for _, v := range []string{s.Title, s.Heading, s.Introduction, s.Author, s.Category, s.FeaturedImage,
+		s.ImageAlt, s.ImageCaption, s.Path, s.ReadTime, s.MetaTitle, s.MetaDescription, s.Layout, s.BackLabel} {
+		e.str(v)
+	}
+	t, _ := s.PublishedAt.Time.MarshalBinary()
+	e.str(string(t))
+	e.bool(s.PublishedAt.HasClock)
+	e.bool(s.ImageOverlay)
+	e.int(s.ImageWidth)
+	e.int(s.ImageHeight)
+	e.strs(s.Aliases)
+	e.strs(s.Tags)
+	e.strs(s.MetaTags)
+	x := s.Extra
+	e.str(x.HeroKicker)
+	e.str(x.BottomLine)
+	e.count(len(x.Indicators))
+	for _, in := range x.Indicators {
+		e.str(in.Label)
+		e.str(in.Value)
+		e.str(in.Note)
+	}
+	e.bool(x.Playbook != nil)
+	if p := x.Playbook; p != nil {
+		e.strs(p.Immediate)
+		e.strs(p.MediumTerm)
+		e.strs(p.Implementation)
+	}
+	e.bool(x.Investment != nil)
+	if in := x.Investment; in != nil {
+		e.str(in.Title)
+		e.strs(in.Points)
+	}
+	e.blocks(s.Body.Blocks)
+	e.int(s.Body.Words)
+	e.bool(s.Body.Spotlight)
+	e.str(s.Body.Text)
+	keys := make([]string, 0, len(s.lines))
+	for k := range s.lines {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	e.count(len(keys))
+	for _, k := range keys {
+		e.str(k)
+		e.int(s.lines[k])
+	}
+	return string(e.b)
+}
+
+func decodeStory(body string) (*Story, error) {
+	d := &decoder{s: body}
+	s := &Story{}
+	s.ID = d.int()
+	for _, v := range []*string{&s.Title, &s.Heading, &s.Introduction, &s.Author, &s.Category, &s.FeaturedImage,
+		&s.ImageAlt, &s.ImageCaption, &s.Path, &s.ReadTime, &s.MetaTitle, &s.MetaDescription, &s.Layout, &s.BackLabel} {
+		*v = d.str()
+	}
+	if err := s.PublishedAt.Time.UnmarshalBinary([]byte(d.str())); err != nil && d.err == nil {
+		d.err = err
+	}
+	s.PublishedAt.HasClock = d.bool()
+	s.ImageOverlay = d.bool()
+	s.ImageWidth = d.int()
+	s.ImageHeight = d.int()
+	s.Aliases = d.strs()
+	s.Tags = d.strs()
+	s.MetaTags = d.strs()
+	x := &s.Extra
+	x.HeroKicker = d.str()
+	x.BottomLine = d.str()
+	if n := d.count(); n > 0 {
+		x.Indicators = make([]Indicator, n)
+		for i := range x.Indicators {
+			x.Indicators[i] = Indicator{Label: d.str(), Value: d.str(), Note: d.str()}
+		}
+	}
+	if d.bool() {
+		x.Playbook = &Playbook{Immediate: d.strs(), MediumTerm: d.strs(), Implementation: d.strs()}
+	}
+	if d.bool() {
+		x.Investment = &Investment{Title: d.str(), Points: d.strs()}
+	}
+	s.Body.Blocks = d.blocks(0)
+	s.Body.Words = d.int()
+	s.Body.Spotlight = d.bool()
+	s.Body.Text = d.str()
+	n := d.count()
+	s.lines = make(map[string]int, n)
+	for range n {
+		k := d.str()
+		s.lines[k] = d.int()
+	}
+	if d.err == nil && d.at != len(d.s) {
+		d.err = errCorrupt
+	}
+	return s, d.err
+}
+
+type encoder struct{ b []byte }
+
+func (e *encoder) int(v int)    { e.b = binary.AppendVarint(e.b, int64(v)) }
+func (e *encoder) count(n int)  { e.b = binary.AppendUvarint(e.b, uint64(n)) }
+func (e *encoder) str(v string) { e.count(len(v)); e.b = append(e.b, v...) }
+func (e *encoder) bool(v bool) {
+	if v {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}
+func (e *encoder) strs(v []string) {
+	e.count(len(v))
+	for _, s := range v {
+		e.str(s)
+	}
+	e.bool(v == nil)
+}
+
+func (e *encoder) blocks(bs []markdown.Block) {
+	e.count(len(bs))
+	for _, b := range bs {
+		e.str(b.Type)
+		e.str(b.HTML)
+		e.str(b.Title)
+		e.blocks(b.Children)
+	}
+	e.bool(bs == nil)
+}
+
+var errCorrupt = errors.New("story cache: damaged entry")
+
+// decoder reads what encoder wrote. Strings are slices of the input, not
+// copies. Any inconsistency sets err and yields zero values: a damaged
+// cache costs a parse, never a crash.
+type decoder struct {
+	s   string
+	at  int
+	err error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint([]byte(d.s[d.at:min(len(d.s), d.at+binary.MaxVarintLen64)]))
+	if n <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.at += n
+	return v
+}
+
+func (d *decoder) int() int {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint([]byte(d.s[d.at:min(len(d.s), d.at+binary.MaxVarintLen64)]))
+	if n <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.at += n
+	return int(v)
+}
+
+// count is a length that must fit in what is left.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.s)-d.at) {
+		d.err = errCorrupt
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) raw(n int) string {
+	if d.err != nil || n > len(d.s)-d.at {
+		d.err = errCorrupt
+		return strings.Repeat("\x00", n)
+	}
+	d.at += n
+	return d.s[d.at-n : d.at]
+}
+
+func (d *decoder) str() string { return d.raw(d.count()) }
+
+func (d *decoder) bool() bool {
+	b := d.raw(1)
+	if b[0] > 1 {
+		d.err = errCorrupt
+	}
+	return b[0] == 1
+}
+
+func (d *decoder) strs() []string {
+	n := d.count()
+	var v []string
+	if n > 0 {
+		v = make([]string, n)
+		for i := range v {
+			v[i] = d.str()
+		}
+	}
+	if nilSlice := d.bool(); !nilSlice && v == nil {
+		v = []string{}
+	}
+	return v
+}
+
+func (d *decoder) blocks(depth int) []markdown.Block {
+	n := d.count()
+	if depth > 64 {
+		d.err = errCorrupt
+		return nil
+	}
+	bs := make([]markdown.Block, n)
+	for i := range bs {
+		bs[i] = markdown.Block{Type: d.str(), HTML: d.str(), Title: d.str(), Children: d.blocks(depth + 1)}
+	}
+	if d.bool() {
+		return nil
+	}
+	return bs
+}
