@@ -40,10 +40,10 @@ func BenchmarkColdBuild(b *testing.B) {
 	i := 0
 	b.ResetTimer()
 	for b.Loop() {
-		// A fresh folder each time: deleting the last build's files would
-		// slow this one down (see benchDir).
+		// Fresh folders each time, no caches: deleting the last build's
+		// files would slow this one down (see benchDir).
 		i++
-		o.Out = filepath.Join(work, "dist-"+strconv.Itoa(i))
+		o.Out, o.Cache = filepath.Join(work, "dist-"+strconv.Itoa(i)), filepath.Join(work, "cache-"+strconv.Itoa(i))
 		var err error
 		if res, err = build.Run(o); err != nil {
 			b.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -68,8 +69,13 @@ type Summary struct {
 
 // chunk is how many pages are prepared and rendered at a time: enough to
 // keep the workers' pipes full, few enough that memory stays flat however
-// large the site.
+// large the site. The first chunks are smaller, so rendering starts sooner.
 const chunk = 512
+
+// chunkSize is the size of the chunk after done pages: 64, 128, 256, then chunk.
+func chunkSize(done int) int {
+	return min(chunk, 64+done)
+}
 
 // NewBuilder prepares a builder; Close releases its workers.
 func NewBuilder(opt Options) (*Builder, error) {
@@ -147,6 +153,18 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		ready <- bundled{res, time.Since(t), err}
 	}()
 
+	// So is the site's sharing card, which needs no story.
+	type card struct {
+		img   media.Image
+		files map[string][]byte
+		diags diag.List
+	}
+	siteCard := make(chan card, 1)
+	go func() {
+		img, files, diags := media.SiteCard(b.images, cfg)
+		siteCard <- card{img, files, diags}
+	}()
+
 	t := time.Now()
 	stories, routes, lerr := load(cfg, opt)
 	phase("load", t)
@@ -156,7 +174,10 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		t = time.Now()
 		var diags diag.List
 		lib, pictures, diags = media.Process(b.images, cfg, opt.Stories, stories)
-		lerr = diags.Err()
+		sc := <-siteCard
+		lib.SetSite(sc.img)
+		maps.Copy(pictures, sc.files)
+		lerr = append(diags, sc.diags...).Err()
 		phase("images", t)
 	}
 	bd := <-ready
@@ -343,9 +364,10 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	// Prepare: head and page data, in parallel.
 	stages.Go(func() {
 		defer close(prepared)
-		for from := 0; from < len(canon); from += chunk {
+		for from, size := 0, 0; from < len(canon); from += size {
+			size = chunkSize(from)
 			t := time.Now()
-			todo := canon[from:min(from+chunk, len(canon))]
+			todo := canon[from:min(from+size, len(canon))]
 			batch := make([]*page, len(todo))
 			var failed error
 			var once sync.Once

@@ -79,13 +79,10 @@ func altOf(s *story.Story) string {
 // to publish. A photo that cannot be read is reported at its story's line.
 func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, map[string][]byte, diag.List) {
 	lib := NewLibrary()
-	host := cfg.BaseURL
-	if u, err := url.Parse(cfg.BaseURL); err == nil {
-		host = u.Host
-	}
+	host := hostOf(cfg)
 	type want struct {
 		s    *story.Story
-		kind string // "featured", "social" or "site"
+		kind string // "featured" or "social"
 	}
 	var jobs []images.Job
 	var wants []want
@@ -107,19 +104,12 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
 		wants = append(wants, want{s, "social"})
 	}
-	jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}})
-	wants = append(wants, want{nil, "site"})
-
 	files := map[string][]byte{}
 	var diags diag.List
 	for i, out := range p.Batch(jobs) {
 		w := wants[i]
 		if out.Err != nil {
-			if w.s != nil {
-				diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
-			} else {
-				diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", out.Err)
-			}
+			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
 			continue
 		}
 		for path, data := range out.Result.Files {
@@ -137,12 +127,30 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		case "social":
 			img.Alt = cfg.Magazine() + ": " + w.s.Title
 			lib.social[w.s.ID] = img
-		case "site":
-			img.Alt = cfg.Magazine() + " — " + cfg.Tagline
-			lib.site = img
 		}
 	}
 	return lib, files, diags
+}
+
+// SiteCard draws the sharing picture of pages that are not stories (see
+// Library.SetSite). It needs no story, so a build draws it while loading them.
+func SiteCard(p *images.Processor, cfg *site.Config) (Image, map[string][]byte, diag.List) {
+	out := p.Batch([]images.Job{{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: hostOf(cfg)}}})[0]
+	if out.Err != nil {
+		var diags diag.List
+		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", out.Err)
+		return Image{}, nil, diags
+	}
+	big := out.Result.Largest()
+	img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height, Alt: cfg.Magazine() + " — " + cfg.Tagline}
+	return img, out.Result.Files, nil
+}
+
+func hostOf(cfg *site.Config) string {
+	if u, err := url.Parse(cfg.BaseURL); err == nil {
+		return u.Host
+	}
+	return cfg.BaseURL
 }
 
 func or(v, fallback int) int {

@@ -49,8 +49,18 @@ func TestProcess(t *testing.T) {
 	if !strings.HasPrefix(social.Src, "/images/social/1-") || social.Width != 1200 || social.Height != 630 || social.Alt != "Nivaran Magazine: Generated" {
 		t.Errorf("social card: %+v", social)
 	}
-	if !strings.HasPrefix(lib.Site().Src, "/images/social/0-") {
-		t.Errorf("site card: %+v", lib.Site())
+}
+
+func TestSiteCard(t *testing.T) {
+	img, files, diags := SiteCard(processor(t), cfg)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	if !strings.HasPrefix(img.Src, "/images/social/0-") || img.Width != 1200 || img.Height != 630 || img.Alt != "Nivaran Magazine — News That Solves" {
+		t.Errorf("site card: %+v", img)
+	}
+	if _, ok := files[strings.TrimPrefix(img.Src, "/")]; !ok {
+		t.Error("site card file not returned")
 	}
 }
 
