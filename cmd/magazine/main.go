@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -55,6 +57,7 @@ func buildCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Progress = progress(c.ErrOrStderr())
+			limitMemory(o)
 			res, err := build.Run(o)
 			if err != nil {
 				return err
@@ -70,6 +73,20 @@ func buildCmd() *cobra.Command {
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
 	return c
+}
+
+// limitMemory sets Go's soft memory limit for building the site, unless
+// GOMEMLIMIT already says what it is.
+func limitMemory(o build.Options) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	dir := o.Stories
+	if dir == "" {
+		dir = "stories"
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	debug.SetMemoryLimit(build.MemoryLimit(len(files)))
 }
 
 // progress shows pages rendered on a terminal; in CI logs (not a terminal)

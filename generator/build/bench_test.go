@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -28,6 +29,7 @@ func BenchmarkColdBuild(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil && v > 0 {
 		workers = v
 	}
+	debug.SetMemoryLimit(build.MemoryLimit(n)) // as magazine build does
 	o := gt.Options(b, map[string]string{})
 	work := benchDir(b)
 	o.Stories = filepath.Join(work, "stories")
@@ -111,6 +113,7 @@ func BenchmarkWarmEdit(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
 		n = v
 	}
+	debug.SetMemoryLimit(build.MemoryLimit(n))
 	o := gt.Options(b, map[string]string{})
 	work := benchDir(b)
 	o.Stories, o.Out, o.Cache = filepath.Join(work, "stories"), filepath.Join(work, "dist"), filepath.Join(work, "cache")
