@@ -18,6 +18,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/feed"
@@ -272,10 +273,12 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 // extraFiles makes every file but the pages: pictures, the client bundle,
 // feeds, the search index, sitemaps, robots.txt and the static files.
 func extraFiles(cfg *site.Config, opt Options, stories []*story.Story, routes []route.Route, sets ...map[string][]byte) (map[string][]byte, error) {
-	index, err := search.Build(stories)
+	words := blobcache.Open(filepath.Join(opt.Cache, "search-words.bin"), "search words "+blobcache.Program())
+	index, err := search.BuildWith(stories, words)
 	if err != nil {
 		return nil, err
 	}
+	_ = words.Save() // only a speed-up: a cache that cannot be written is no reason to fail
 	extra := map[string][]byte{
 		"sitemap.xml":      output.Sitemap(sitemap(cfg, stories, routes)),
 		"news-sitemap.xml": feed.NewsSitemap(cfg, stories, opt.Now),

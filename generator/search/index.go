@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/story"
 )
 
@@ -65,10 +66,18 @@ func Build(stories []*story.Story) (map[string][]byte, error) {
 	return New(stories).Files()
 }
 
+// BuildWith is Build reusing the body words of stories that earlier builds
+// reduced (see package blobcache): nearly all of the work, otherwise.
+func BuildWith(stories []*story.Story, words *blobcache.Cache) (map[string][]byte, error) {
+	return newIndex(stories, words).Files()
+}
+
 // New indexes stories. Docs are ordered newest first (then by id, highest
 // first), which is also the tie-break in ranking: among equal scores the
 // more recent story wins, with no dates to compare in the browser.
-func New(stories []*story.Story) *Index {
+func New(stories []*story.Story) *Index { return newIndex(stories, nil) }
+
+func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 	sorted := slices.Clone(stories)
 	slices.SortStableFunc(sorted, func(a, b *story.Story) int {
 		if c := b.PublishedAt.Compare(a.PublishedAt.Time); c != 0 {
@@ -107,9 +116,21 @@ func New(stories []*story.Story) *Index {
 	workers := runtime.GOMAXPROCS(0)
 	for w := range workers {
 		wg.Go(func() {
+			seen := make(map[string]bool, 512)
 			for i := w; i < len(sorted); i += workers {
 				s := sorted[i]
-				idx.Docs[i].Body = bodyWords(s.Body.Text, s.Title, s.Introduction, s.Category, s.Author, strings.Join(s.Tags, " "))
+				fields := []string{s.Body.Text, s.Title, s.Introduction, s.Category, s.Author, strings.Join(s.Tags, " ")}
+				if words == nil {
+					idx.Docs[i].Body = bodyWords(seen, fields[0], fields[1:]...)
+					continue
+				}
+				key := blobcache.KeyOf(fields...)
+				body, ok := words.Get(key)
+				if !ok {
+					body = bodyWords(seen, fields[0], fields[1:]...)
+					words.Put(key, body)
+				}
+				idx.Docs[i].Body = body
 			}
 		})
 	}
@@ -129,8 +150,9 @@ func New(stories []*story.Story) *Index {
 // those out changes no ranking: a word found in the title, tags, intro,
 // category or author already scores more than a body match would. Sorting
 // puts shared prefixes side by side, which gzip likes.
-func bodyWords(body string, other ...string) string {
-	seen := make(map[string]bool, 512)
+// seen is scratch space, emptied first.
+func bodyWords(seen map[string]bool, body string, other ...string) string {
+	clear(seen)
 	for _, o := range other {
 		eachWord(o, func(w string) { seen[w] = true })
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/story"
 	"github.com/nivaran/magazine/generator/synth"
@@ -284,4 +286,27 @@ func synthetic(t testing.TB, n int) []*story.Story {
 		synthStories = append(synthStories, s)
 	}
 	return synthStories[:n]
+}
+
+func TestBuildWithCachedWordsIsTheSame(t *testing.T) {
+	_, stories := loadFixture(t)
+	want, err := Build(stories)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "words.bin")
+	for i := range 2 {
+		words := blobcache.Open(path, "test")
+		got, err := BuildWith(stories, words)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.EqualFunc(got, want, bytes.Equal) {
+			t.Fatalf("build %d through the cache differs", i+1)
+		}
+		if fresh := words.Fresh(); (i == 0) != (fresh == len(stories)) || (i == 1 && fresh != 0) {
+			t.Fatalf("build %d reduced %d bodies", i+1, fresh)
+		}
+		words.Save()
+	}
 }

@@ -1,106 +1,38 @@
 package story
 
 import (
-	"bufio"
-	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
-	"hash/crc32"
-	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"unsafe"
 
+	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
 )
 
-// Cache remembers parsed stories between builds, keyed by each file's name
-// and content, so a build after editing one story parses one story: at
-// 10,000 stories parsing is most of a rebuild. It is one file in the build's
-// cache folder, safe to delete. New entries are appended; when most entries
-// are stale the file is rewritten. Each entry carries a checksum and the file
-// names the program that wrote it (a hash of the executable), so a torn
-// write or a new version of the generator just means parsing again.
-type Cache struct {
-	path    string
-	stamp   string // the program and options the entries are valid for
-	entries map[[16]byte]string
-	mu      sync.Mutex
-	used    map[[16]byte]bool
-	fresh   map[[16]byte]string
-	sound   bool // the file read to its end with no damage
-}
-
-const cacheMagic = "nivaran story cache 1\n"
+// Cache remembers parsed stories between builds (see package blobcache),
+// keyed by each file's name and content, so a build after editing one story
+// parses one story: at 10,000 stories parsing is most of a rebuild.
+type Cache struct{ blobs *blobcache.Cache }
 
 // OpenCache reads the cache at path; a missing, foreign or damaged file
 // gives an empty cache, never an error.
 func OpenCache(path string, opt Options) *Cache {
-	c := &Cache{path: path, stamp: cacheStamp(opt), entries: map[[16]byte]string{},
-		used: map[[16]byte]bool{}, fresh: map[[16]byte]string{}}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return c
-	}
-	if len(data) == 0 {
-		return c
-	}
-	// The entries' strings point into data, which nothing changes: no copy.
-	s := unsafe.String(&data[0], len(data))
-	header := cacheMagic + c.stamp + "\n"
-	if !strings.HasPrefix(s, header) {
-		return c
-	}
-	d := &decoder{s: s, at: len(header)}
-	for d.at < len(s) && d.err == nil {
-		var key [16]byte
-		copy(key[:], d.raw(16))
-		body := d.str()
-		sum := d.raw(4)
-		if d.err != nil || binary.LittleEndian.Uint32([]byte(sum)) != crc32.ChecksumIEEE([]byte(body)) {
-			return c // damaged from here on: the next Save rewrites the file
-		}
-		c.entries[key] = body
-	}
-	c.sound = d.err == nil
-	return c
+	// Parsing checks categories and images against these, so they are part
+	// of what the stories were parsed with.
+	with := blobcache.KeyOf(append([]string{opt.ImageDir}, opt.Categories...)...)
+	return &Cache{blobcache.Open(path, "stories "+blobcache.Program()+" "+hex.EncodeToString(with[:]))}
 }
 
-// cacheStamp identifies what cached stories depend on besides their files.
-func cacheStamp(opt Options) string {
-	h := sha256.New()
-	if exe, err := os.Executable(); err == nil {
-		if f, err := os.Open(exe); err == nil {
-			io.Copy(h, f)
-			f.Close()
-		}
+// Save records the stories parsed since OpenCache.
+func (c *Cache) Save() error {
+	if c == nil {
+		return nil
 	}
-	h.Write([]byte(strings.Join(opt.Categories, "\x00") + "\x01" + opt.ImageDir))
-	return hexString(h.Sum(nil)[:12])
-}
-
-func hexString(b []byte) string {
-	const digits = "0123456789abcdef"
-	out := make([]byte, 0, 2*len(b))
-	for _, c := range b {
-		out = append(out, digits[c>>4], digits[c&15])
-	}
-	return string(out)
-}
-
-func cacheKey(file string, src []byte) [16]byte {
-	h := sha256.New()
-	h.Write([]byte(file))
-	h.Write([]byte{0})
-	h.Write(src)
-	var k [16]byte
-	copy(k[:], h.Sum(nil))
-	return k
+	return c.blobs.Save()
 }
 
 // parse is Parse through the cache. Only stories without problems are
@@ -109,12 +41,8 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 	if c == nil {
 		return Parse(file, src, opt)
 	}
-	key := cacheKey(file, src)
-	c.mu.Lock()
-	body, ok := c.entries[key]
-	c.used[key] = true
-	c.mu.Unlock()
-	if ok {
+	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
+	if body, ok := c.blobs.Get(key); ok {
 		if s, err := decodeStory(body); err == nil {
 			s.File = file
 			return s, checkImage(s, opt)
@@ -122,74 +50,9 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 	}
 	s, diags := Parse(file, src, opt)
 	if s != nil && len(diags) == 0 {
-		c.mu.Lock()
-		c.fresh[key] = encodeStory(s)
-		c.mu.Unlock()
+		c.blobs.Put(key, encodeStory(s))
 	}
 	return s, diags
-}
-
-// Save records the stories parsed since OpenCache: appended to the file, or
-// the file rewritten with only what this load used when most of it is stale.
-func (c *Cache) Save() error {
-	if c == nil || (len(c.fresh) == 0 && c.sound) {
-		return nil
-	}
-	stale := 0
-	for k := range c.entries {
-		if !c.used[k] {
-			stale++
-		}
-	}
-	if c.sound && stale <= len(c.entries)/2 {
-		f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_APPEND, 0)
-		if err == nil {
-			w := bufio.NewWriter(f)
-			writeEntries(w, c.fresh)
-			err = errors.Join(w.Flush(), f.Close())
-			return err
-		}
-	}
-	keep := map[[16]byte]string{}
-	for k := range c.used {
-		if b, ok := c.entries[k]; ok {
-			keep[k] = b
-		}
-	}
-	for k, b := range c.fresh {
-		keep[k] = b
-	}
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
-		return err
-	}
-	tmp := c.path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	w.WriteString(cacheMagic + c.stamp + "\n")
-	writeEntries(w, keep)
-	if err := errors.Join(w.Flush(), f.Close()); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, c.path)
-}
-
-func writeEntries(w *bufio.Writer, entries map[[16]byte]string) {
-	keys := make([][16]byte, 0, len(entries))
-	for k := range entries {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b [16]byte) int { return strings.Compare(string(a[:]), string(b[:])) })
-	for _, k := range keys {
-		body := entries[k]
-		w.Write(k[:])
-		w.Write(binary.AppendUvarint(nil, uint64(len(body))))
-		w.WriteString(body)
-		w.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE([]byte(body))))
-	}
 }
 
 // encodeStory writes every field of a story but File (the caller's name

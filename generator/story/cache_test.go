@@ -131,35 +131,35 @@ func TestLoadDirThroughTheCache(t *testing.T) {
 		}
 		return o.Cache, got
 	}
-	if c, got := load(opt); len(c.fresh) != 3 || !reflect.DeepEqual(got, want) {
-		t.Fatalf("first load: %d parsed, same stories %v", len(c.fresh), reflect.DeepEqual(got, want))
+	if c, got := load(opt); c.blobs.Fresh() != 3 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("first load: %d parsed, same stories %v", c.blobs.Fresh(), reflect.DeepEqual(got, want))
 	}
-	if c, got := load(opt); len(c.fresh) != 0 || len(c.entries) != 3 || !reflect.DeepEqual(got, want) {
-		t.Fatalf("second load: %d parsed, %d cached, same stories %v", len(c.fresh), len(c.entries), reflect.DeepEqual(got, want))
+	if c, got := load(opt); c.blobs.Fresh() != 0 || c.blobs.Stored() != 3 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("second load: %d parsed, %d cached, same stories %v", c.blobs.Fresh(), c.blobs.Stored(), reflect.DeepEqual(got, want))
 	}
 
 	// An edit parses that story again, and only it.
 	edited := filepath.Join(stories, "sb.md")
 	src, _ := os.ReadFile(edited)
 	os.WriteFile(edited, []byte(strings.Replace(string(src), "RBI holds", "RBI holds again", 1)), 0o644)
-	if c, got := load(opt); len(c.fresh) != 1 || got[1].Title != "RBI holds again" {
-		t.Fatalf("after an edit: %d parsed, title %q", len(c.fresh), got[1].Title)
+	if c, got := load(opt); c.blobs.Fresh() != 1 || got[1].Title != "RBI holds again" {
+		t.Fatalf("after an edit: %d parsed, title %q", c.blobs.Fresh(), got[1].Title)
 	}
 
 	// Other site categories (which parsing checks) ignore the cache.
 	other := Options{Categories: append([]string{"Technology"}, opt.Categories...)}
-	if c, _ := load(other); len(c.entries) != 0 || len(c.fresh) != 3 {
-		t.Fatalf("other options: %d cached entries used", len(c.entries))
+	if c, _ := load(other); c.blobs.Stored() != 0 || c.blobs.Fresh() != 3 {
+		t.Fatalf("other options: %d cached entries used", c.blobs.Stored())
 	}
 
 	// A damaged file costs a parse, and is rewritten whole.
 	data, _ := os.ReadFile(cacheFile)
 	os.WriteFile(cacheFile, data[:len(data)-10], 0o644)
-	if c, got := load(other); len(c.fresh) != 1 || !reflect.DeepEqual(got[0], func() *Story { _, s := load(other); return s[0] }()) {
-		t.Fatalf("damaged cache: %d parsed", len(c.fresh))
+	if c, got := load(other); c.blobs.Fresh() != 1 || !reflect.DeepEqual(got[0], func() *Story { _, s := load(other); return s[0] }()) {
+		t.Fatalf("damaged cache: %d parsed", c.blobs.Fresh())
 	}
-	if c, _ := load(other); len(c.fresh) != 0 || len(c.entries) != 3 {
-		t.Fatalf("after the rewrite: %d parsed, %d cached", len(c.fresh), len(c.entries))
+	if c, _ := load(other); c.blobs.Fresh() != 0 || c.blobs.Stored() != 3 {
+		t.Fatalf("after the rewrite: %d parsed, %d cached", c.blobs.Fresh(), c.blobs.Stored())
 	}
 }
 
@@ -180,7 +180,7 @@ func TestCachedStoryStillNeedsItsImage(t *testing.T) {
 	os.Remove(filepath.Join(dir, "images", "a.jpg"))
 	o.Cache = OpenCache(cacheFile, o)
 	_, diags := LoadDir(dir, o)
-	if len(o.Cache.entries) != 1 || len(diags) != 1 || !strings.Contains(diags[0].Message, "does not exist") {
-		t.Fatalf("cached %d, diagnostics %v", len(o.Cache.entries), diags)
+	if o.Cache.blobs.Stored() != 1 || len(diags) != 1 || !strings.Contains(diags[0].Message, "does not exist") {
+		t.Fatalf("cached %d, diagnostics %v", o.Cache.blobs.Stored(), diags)
 	}
 }

@@ -1,0 +1,206 @@
+// Package blobcache keeps values computed by one build for the next, in one
+// file of the build's cache folder: parsed stories, the search words of each
+// story. Values are keyed by a hash of everything they are computed from. New
+// values are appended; when most of the file is stale it is rewritten. Each
+// entry carries a checksum and the file names what wrote it (a stamp that
+// includes a hash of the running program), so a torn write or a new version
+// of the generator costs a recomputation, never a wrong answer or a crash.
+package blobcache
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Key identifies a value by what it is computed from.
+type Key [16]byte
+
+// KeyOf hashes the parts a value is computed from (lengths included, so
+// ("ab","c") and ("a","bc") differ).
+func KeyOf(parts ...string) Key {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write(binary.AppendUvarint(nil, uint64(len(p))))
+		h.Write(unsafe.Slice(unsafe.StringData(p), len(p)))
+	}
+	var k Key
+	copy(k[:], h.Sum(nil))
+	return k
+}
+
+// Program is a hash of the running executable, read once, for stamps: a
+// rebuilt generator may compute values differently.
+var Program = sync.OnceValue(func() string {
+	h := sha256.New()
+	if exe, err := os.Executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			io.Copy(h, f)
+			f.Close()
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+})
+
+// Cache is one cache file, safe for concurrent use.
+type Cache struct {
+	path    string
+	header  string
+	mu      sync.Mutex
+	entries map[Key]string
+	used    map[Key]bool
+	fresh   map[Key]string
+	sound   bool // the file read to its end with no damage
+}
+
+const magic = "nivaran cache 1\n"
+
+// Open reads the cache at path, keeping it only if it was written with the
+// same stamp. A missing, foreign or damaged file gives an empty cache.
+func Open(path, stamp string) *Cache {
+	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]string{}}
+	data, err := os.ReadFile(path)
+	if err != nil || len(data) == 0 {
+		return c
+	}
+	// Values are slices of data, which nothing changes: no copies.
+	s := unsafe.String(&data[0], len(data))
+	if !strings.HasPrefix(s, c.header) {
+		return c
+	}
+	for at := len(c.header); at < len(s); {
+		k, v, next, ok := entry(s, at)
+		if !ok {
+			return c // damaged from here on: the next Save rewrites the file
+		}
+		c.entries[k] = v
+		at = next
+	}
+	c.sound = true
+	return c
+}
+
+// entry reads the key, value and checksum at s[at:].
+func entry(s string, at int) (k Key, v string, next int, ok bool) {
+	if len(s)-at < len(k) {
+		return k, "", 0, false
+	}
+	copy(k[:], s[at:])
+	at += len(k)
+	n, w := binary.Uvarint([]byte(s[at:min(len(s), at+binary.MaxVarintLen64)]))
+	if w <= 0 || n > uint64(len(s)-at-w) || len(s)-at-w-int(n) < 4 {
+		return k, "", 0, false
+	}
+	at += w
+	v = s[at : at+int(n)]
+	at += int(n)
+	if binary.LittleEndian.Uint32([]byte(s[at:at+4])) != crc32.ChecksumIEEE([]byte(v)) {
+		return k, "", 0, false
+	}
+	return k, v, at + 4, true
+}
+
+// Get returns the value stored under k, if any.
+func (c *Cache) Get(k Key) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.used[k] = true
+	v, ok := c.entries[k]
+	return v, ok
+}
+
+// Put stores a value computed by this build.
+func (c *Cache) Put(k Key, v string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.used[k] = true
+	c.fresh[k] = v
+}
+
+// Stored is how many values Open found in the file.
+func (c *Cache) Stored() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+// Fresh is how many values were stored since Open.
+func (c *Cache) Fresh() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.fresh)
+}
+
+// Save writes the values stored since Open: appended to the file, or the
+// file rewritten with only what this build used when most of it is stale
+// (or damaged).
+func (c *Cache) Save() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.fresh) == 0 && c.sound {
+		return nil
+	}
+	stale := 0
+	for k := range c.entries {
+		if !c.used[k] {
+			stale++
+		}
+	}
+	if c.sound && stale <= len(c.entries)/2 {
+		if f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+			w := bufio.NewWriter(f)
+			write(w, c.fresh)
+			return errors.Join(w.Flush(), f.Close())
+		}
+	}
+	keep := map[Key]string{}
+	for k := range c.used {
+		if v, ok := c.entries[k]; ok {
+			keep[k] = v
+		}
+	}
+	for k, v := range c.fresh {
+		keep[k] = v
+	}
+	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
+		return err
+	}
+	tmp := c.path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString(c.header)
+	write(w, keep)
+	if err := errors.Join(w.Flush(), f.Close()); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, c.path)
+}
+
+func write(w *bufio.Writer, entries map[Key]string) {
+	keys := make([]Key, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b Key) int { return strings.Compare(string(a[:]), string(b[:])) })
+	for _, k := range keys {
+		v := entries[k]
+		w.Write(k[:])
+		w.Write(binary.AppendUvarint(nil, uint64(len(v))))
+		w.WriteString(v)
+		w.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE([]byte(v))))
+	}
+}

@@ -1,0 +1,88 @@
+package blobcache
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+func TestRoundTripAppendAndCompact(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c", "x.bin")
+	c := Open(path, "v1")
+	for i := range 4 {
+		c.Put(KeyOf("k", strconv.Itoa(i)), "value "+strconv.Itoa(i))
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c = Open(path, "v1")
+	if c.Stored() != 4 {
+		t.Fatalf("stored %d", c.Stored())
+	}
+	for i := range 3 { // the fourth goes unused
+		if v, ok := c.Get(KeyOf("k", strconv.Itoa(i))); !ok || v != "value "+strconv.Itoa(i) {
+			t.Fatalf("get %d: %q %v", i, v, ok)
+		}
+	}
+	c.Put(KeyOf("k", "new"), "appended")
+	size := fileSize(t, path)
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if grown := fileSize(t, path) - size; grown <= 0 || grown > 64 {
+		t.Fatalf("one small value should be appended, the file grew by %d bytes", grown)
+	}
+	// Only one of five used: the file is rewritten with just that one.
+	c = Open(path, "v1")
+	c.Get(KeyOf("k", "new"))
+	c.Put(KeyOf("k", "newer"), "x")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if c = Open(path, "v1"); c.Stored() != 2 {
+		t.Fatalf("after compaction: %d stored, want 2", c.Stored())
+	}
+}
+
+func TestOtherStampOrDamageIsEmptyNotAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bin")
+	c := Open(path, "v1")
+	c.Put(KeyOf("a"), "first")
+	c.Put(KeyOf("b"), "second")
+	c.Save()
+	if Open(path, "v2").Stored() != 0 {
+		t.Error("a cache written with another stamp was used")
+	}
+	data, _ := os.ReadFile(path)
+	data[len(data)-6] ^= 0xff // inside the last entry
+	os.WriteFile(path, data, 0o644)
+	c = Open(path, "v1")
+	if c.Stored() != 1 {
+		t.Fatalf("damaged last entry: %d stored, want the first only", c.Stored())
+	}
+	c.Get(KeyOf("a"))
+	c.Get(KeyOf("b"))
+	c.Save() // rewrites the damaged file whole, with what was used and intact
+	if c = Open(path, "v1"); c.Stored() != 1 || c.sound != true {
+		t.Fatalf("after rewrite: %d stored, sound %v", c.Stored(), c.sound)
+	}
+	for n := range len(data) {
+		os.WriteFile(path, data[:n], 0o644)
+		Open(path, "v1") // any truncation: no panic
+	}
+}
+
+func TestKeyOfSeparatesParts(t *testing.T) {
+	if KeyOf("ab", "c") == KeyOf("a", "bc") {
+		t.Error("parts run together")
+	}
+}
+
+func fileSize(t *testing.T, path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
+}
