@@ -38,45 +38,30 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)
 }
 
-// eachWord calls fn with each run of word characters of s, lower-cased.
-// Words already in lower case (most of them) are passed as they are, with
-// no copy: bodies are most of the indexing work.
+// eachWord calls fn with each run of word characters in lower-cased s.
+// It allocates nothing per word: bodies are most of the indexing work.
 func eachWord(s string, fn func(string)) {
-	start, lower := -1, true
-	end := func(i int) {
-		w := s[start:i]
-		if !lower {
-			w = strings.ToLower(w)
-		}
-		fn(w)
-		start, lower = -1, true
-	}
+	s = strings.ToLower(s)
+	start := -1
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1
 		word := false
 		if r < utf8.RuneSelf {
 			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
-			if 'A' <= r && r <= 'Z' {
-				word, lower = true, false
-			}
 		} else {
 			r, size = utf8.DecodeRuneInString(s[i:])
-			if word = isWordRune(r); word && unicode.ToLower(r) != r {
-				lower = false
-			}
+			word = isWordRune(r)
 		}
 		if word && start < 0 {
 			start = i
 		} else if !word && start >= 0 {
-			end(i)
-		}
-		if !word {
-			lower = true
+			fn(s[start:i])
+			start = -1
 		}
 		i += size
 	}
 	if start >= 0 {
-		end(len(s))
+		fn(s[start:])
 	}
 }
 
