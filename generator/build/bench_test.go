@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -61,10 +60,7 @@ func BenchmarkColdBuild(b *testing.B) {
 		b.ReportMetric(ms/iters, strings.ReplaceAll(name, " ", "-")+"-ms")
 	}
 	b.ReportMetric(float64(goPeakKB())/1024, "go-peak-MB")
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) == nil {
-		b.ReportMetric(float64(ru.Maxrss)/1024, "node-worker-peak-MB")
-	}
+	b.ReportMetric(float64(res.WorkerPeak)/(1<<20), "node-worker-peak-MB")
 	b.ReportMetric(float64(res.Pages), "pages")
 	if out, _ := filepath.Glob(filepath.Join(o.Out, "story", "*")); len(out) != n {
 		b.Fatalf("built %d story pages, want %d", len(out), n)

@@ -76,6 +76,8 @@ type Result struct {
 	Rendered int // pages rendered by this build
 	Phases   []Phase
 	Total    time.Duration
+
+	WorkerPeak int64 // the largest render worker's peak memory, in bytes
 }
 
 // Phase is one timed step, for the summary and the benchmark.

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -152,6 +153,29 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.stderr.String())
 	}
 	return first
+}
+
+// PeakMemory is the largest peak resident memory of the running workers, in
+// bytes (from /proc; 0 where there is none).
+func (p *Pool) PeakMemory() int64 {
+	var peak int64
+	if p == nil {
+		return 0
+	}
+	for _, w := range p.workers {
+		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", w.cmd.Process.Pid))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(status), "\n") {
+			if f := strings.Fields(line); len(f) == 3 && f[0] == "VmHWM:" {
+				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+					peak = max(peak, kb<<10)
+				}
+			}
+		}
+	}
+	return peak
 }
 
 // Close ends the workers: they exit when stdin closes. Closing twice is safe.

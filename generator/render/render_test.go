@@ -51,6 +51,9 @@ func TestRenderInOrder(t *testing.T) {
 	if !strings.Contains(html[0], "404 Page Not Found") || !strings.Contains(html[1], "Privacy Policy") || !strings.Contains(html[2], "portal") {
 		t.Fatalf("results out of order: %q", html)
 	}
+	if peak := pool.PeakMemory(); peak < 10<<20 || peak > 4<<30 {
+		t.Errorf("a render worker's peak memory: %d bytes", peak)
+	}
 }
 
 func TestRenderErrorNamesRoute(t *testing.T) {
