@@ -57,6 +57,7 @@ bench: deps
 	N=$(N) BENCH_KEEP=1 WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
 	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
+	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/
 	rm -rf .cache/bench
 
 clean:
