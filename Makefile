@@ -53,7 +53,7 @@ test-e2e: $(MAG)
 # The benchmarks keep their files until the end (BENCH_KEEP): see benchDir in
 # generator/build/bench_test.go for why deleting them in between skews them.
 bench: deps
-	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 3x ./generator/build/
+	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench 'ColdBuild|HugoBaseline' -benchtime 3x ./generator/build/
 	N=$(N) BENCH_KEEP=1 WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
 	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/

@@ -3,6 +3,7 @@ package build_test
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -65,6 +66,47 @@ func BenchmarkColdBuild(b *testing.B) {
 	if out, _ := filepath.Glob(filepath.Join(o.Out, "story", "*")); len(out) != n {
 		b.Fatalf("built %d story pages, want %d", len(out), n)
 	}
+}
+
+// BenchmarkHugoBaseline builds the same N synthetic stories with Hugo as
+// plain pages (a title and the body, a list of pages), cold, for the issue's
+// yardstick: a cold build within twice Hugo's time. It is skipped where
+// Hugo is not installed (apt-get install hugo).
+func BenchmarkHugoBaseline(b *testing.B) {
+	hugo, err := exec.LookPath("hugo")
+	if err != nil {
+		b.Skip("hugo is not installed")
+	}
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
+		n = v
+	}
+	site := benchDir(b)
+	page := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>%s</body></html>`
+	files := map[string]string{
+		"config.toml":                  "baseURL = \"https://test.example/\"\ntitle = \"Nivaran\"\n",
+		"layouts/_default/single.html": fmt.Sprintf(page, "<article><h1>{{ .Title }}</h1>{{ .Content }}</article>"),
+		"layouts/_default/list.html":   fmt.Sprintf(page, `<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>`),
+	}
+	for name, content := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(site, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(site, name), []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := synth.Write(filepath.Join(site, "content", "stories"), n); err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		i++
+		cmd := exec.Command(hugo, "--quiet", "--source", site, "--destination", "public-"+strconv.Itoa(i))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("hugo: %v\n%s", err, out)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "stories/s")
 }
 
 // benchDir is a new folder for one benchmark on the repository's disk (where

@@ -64,8 +64,9 @@ func (o *Options) defaults() {
 // for building a site of n stories. A build holds about 35 KiB per story
 // (346 MB at 10,000 stories), and by default Go lets its heap grow to twice
 // what is live before collecting; with this limit it collects sooner once
-// the heap nears what the site needs, and never below it.
-func MemoryLimit(stories int) int64 { return 128<<20 + int64(stories)*48<<10 }
+// the heap nears what the site needs, and never below it. Below 512 MiB the
+// limit would only cost small sites time.
+func MemoryLimit(stories int) int64 { return max(512<<20, 128<<20+int64(stories)*48<<10) }
 
 // Result describes a finished build.
 type Result struct {
