@@ -22,7 +22,7 @@ func devCmd() *cobra.Command {
 		Short: "Build, serve from memory, and rebuild and reload the browser on every change",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			limitMemory(o)
+			tuneGC(o)
 			s, err := dev.New(o, c.ErrOrStderr())
 			if err != nil {
 				return err

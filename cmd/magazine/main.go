@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -57,7 +56,7 @@ func buildCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Progress = progress(c.ErrOrStderr())
-			limitMemory(o)
+			tuneGC(o)
 			res, err := build.Run(o)
 			if err != nil {
 				return err
@@ -75,18 +74,14 @@ func buildCmd() *cobra.Command {
 	return c
 }
 
-// limitMemory sets Go's soft memory limit for building the site, unless
-// GOMEMLIMIT already says what it is.
-func limitMemory(o build.Options) {
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
+// tuneGC sets Go's garbage collection for building the site (build.TuneGC).
+func tuneGC(o build.Options) {
 	dir := o.Stories
 	if dir == "" {
 		dir = "stories"
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
-	debug.SetMemoryLimit(build.MemoryLimit(len(files)))
+	build.TuneGC(len(files))
 }
 
 // progress shows pages rendered on a terminal; in CI logs (not a terminal)

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,7 +28,7 @@ func BenchmarkColdBuild(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil && v > 0 {
 		workers = v
 	}
-	debug.SetMemoryLimit(build.MemoryLimit(n)) // as magazine build does
+	build.TuneGC(n) // as magazine build does
 	o := gt.Options(b, map[string]string{})
 	work := benchDir(b)
 	o.Stories = filepath.Join(work, "stories")
@@ -151,7 +150,7 @@ func BenchmarkWarmEdit(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
 		n = v
 	}
-	debug.SetMemoryLimit(build.MemoryLimit(n))
+	build.TuneGC(n)
 	o := gt.Options(b, map[string]string{})
 	work := benchDir(b)
 	o.Stories, o.Out, o.Cache = filepath.Join(work, "stories"), filepath.Join(work, "dist"), filepath.Join(work, "cache")

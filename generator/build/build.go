@@ -3,7 +3,9 @@
 package build
 
 import (
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
@@ -60,13 +62,24 @@ func (o *Options) defaults() {
 	}
 }
 
-// MemoryLimit is a soft limit on Go's memory (runtime/debug.SetMemoryLimit)
-// for building a site of n stories. A build holds about 35 KiB per story
-// (346 MB at 10,000 stories), and by default Go lets its heap grow to twice
-// what is live before collecting; with this limit it collects sooner once
-// the heap nears what the site needs, and never below it. Below 512 MiB the
-// limit would only cost small sites time.
+// MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
+// for building a site of n stories: a build holds about 35 KiB per story
+// (346 MB at 10,000 stories), so the limit leaves room above that, and is
+// never below 512 MiB.
 func MemoryLimit(stories int) int64 { return max(512<<20, 128<<20+int64(stories)*48<<10) }
+
+// TuneGC sets how Go collects garbage during a build of n stories, unless
+// GOGC or GOMEMLIMIT say otherwise: no collection until the heap reaches
+// MemoryLimit. A build is a short batch job; by default Go would collect
+// each time the heap doubled, which cost a 1,000-story build a tenth of its
+// time, while a 10,000-story build's heap could reach twice what it needs.
+func TuneGC(stories int) {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(MemoryLimit(stories))
+	debug.SetGCPercent(-1)
+}
 
 // Result describes a finished build.
 type Result struct {
@@ -94,27 +107,23 @@ func Check(opt Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	stories, _, err := load(cfg, opt)
+	stories, _, _, err := load(cfg, opt)
 	return len(stories), err
 }
 
-// load reads and checks the stories, through the cache of parsed stories
-// in opt.Cache, which it then brings up to date.
-func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, error) {
+// load reads and checks the stories through the cache of parsed stories in
+// opt.Cache, which it returns for the caller to save when it has time.
+func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.Cache, error) {
 	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	stories, diags := story.LoadDir(opt.Stories, sopt)
-	if len(diags) == 0 {
-		// Only a speed-up: a cache that cannot be written is no reason to fail.
-		_ = sopt.Cache.Save()
-	}
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)
 	if err := diags.Err(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return stories, routes, nil
+	return stories, routes, sopt.Cache, nil
 }
 
 // Diagnostics extracts the content problems from a build error, if it is one.

@@ -167,8 +167,18 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	}()
 
 	t := time.Now()
-	stories, routes, lerr := load(cfg, opt)
+	stories, routes, parsed, lerr := load(cfg, opt)
 	phase("load", t)
+	if parsed != nil {
+		// Only a speed-up: a cache that cannot be written is no reason to
+		// fail. Written while the pages are made, and done before returning.
+		saved := make(chan struct{})
+		go func() {
+			_ = parsed.Save()
+			close(saved)
+		}()
+		defer func() { <-saved }()
+	}
 	var lib *media.Library
 	var pictures map[string][]byte
 	if lerr == nil {
