@@ -262,7 +262,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		return nil, fmt.Errorf("%s: %w", tplPath, err)
 	}
 	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, tplPath: tplPath, shellKey: shellKey,
-		client: client, extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
+		extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
 	problems, err := b.emitPages(run, canon, aliases)
 	if err != nil {
 		return nil, err
@@ -343,7 +343,6 @@ type pageRun struct {
 	shell    *shell
 	tplPath  string
 	shellKey string
-	client   *bundle.Client
 	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
 	have     func(path, key string) bool
 	put      func(path string, f File) error

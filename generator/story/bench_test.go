@@ -12,14 +12,7 @@ import (
 
 // BenchmarkLoadDir loads N synthetic stories (env N, default 1000).
 func BenchmarkLoadDir(b *testing.B) {
-	n := 1000
-	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
-		n = v
-	}
-	dir := b.TempDir()
-	if err := synth.Write(dir, n); err != nil {
-		b.Fatal(err)
-	}
+	dir := synthetic(b)
 	b.ResetTimer()
 	for b.Loop() {
 		if _, diags := story.LoadDir(dir, story.Options{}); len(diags) > 0 {
@@ -31,14 +24,7 @@ func BenchmarkLoadDir(b *testing.B) {
 // BenchmarkLoadDirCached loads N synthetic stories through a cache that
 // holds them all (a rebuild), and reports what filling it cost (a first build).
 func BenchmarkLoadDirCached(b *testing.B) {
-	n := 1000
-	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
-		n = v
-	}
-	dir := b.TempDir()
-	if err := synth.Write(dir, n); err != nil {
-		b.Fatal(err)
-	}
+	dir := synthetic(b)
 	file := dir + "/stories.bin"
 	start := time.Now()
 	c := story.OpenCache(file, story.Options{})
@@ -59,4 +45,17 @@ func BenchmarkLoadDirCached(b *testing.B) {
 	}
 	b.ReportMetric(float64(parsed.Milliseconds()), "first-load-ms")
 	b.ReportMetric(float64(saved.Milliseconds()), "first-save-ms")
+}
+
+// synthetic writes N synthetic stories (env N, default 1000) to a new folder.
+func synthetic(b *testing.B) string {
+	n := 1000
+	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
+		n = v
+	}
+	dir := b.TempDir()
+	if err := synth.Write(dir, n); err != nil {
+		b.Fatal(err)
+	}
+	return dir
 }
