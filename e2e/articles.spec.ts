@@ -119,3 +119,17 @@ test('deep-tech title sequence on client navigation in and out', async ({ page }
   expect(j).toBeGreaterThan(i);
   expect(k).toBeGreaterThan(j);
 });
+
+test('a custom featured visual is drawn on first load and after client-side navigation', async ({ page }) => {
+  const visual = page.locator('.featured-image svg[role="img"]');
+  await page.goto('/japan-india-investment-partnership-modi');
+  await hydrated(page);
+  await expect(visual).toBeVisible();
+
+  await page.goto('/');
+  await hydrated(page);
+  await expect(visual).toHaveCount(0);
+  await page.getByRole('link', { name: /Modi in Japan/ }).first().click();
+  await expect(page).toHaveURL(/\/japan-india-investment-partnership-modi$/);
+  await expect(visual).toBeVisible();
+});

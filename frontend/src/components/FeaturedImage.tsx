@@ -1,12 +1,13 @@
 import type { Image } from '../types';
-import { TradePartnership } from './TradePartnership';
+import { visual } from '../routes/lazy';
 
 // The picture at the top of a page: the main image, so it loads first.
 export function FeaturedImage({ image, caption, overlay, eager = true }: { image: Image; caption?: string; overlay?: boolean; eager?: boolean }) {
-  const picture =
-    image.custom === 'trade-partnership' ? (
-      <TradePartnership title={image.alt} />
-    ) : (
+  // A custom visual is loaded with the page that shows it (routes/lazy).
+  const Custom = image.custom ? visual(image.custom) : undefined;
+  const picture = Custom ? (
+    <Custom title={image.alt} />
+  ) : (
       <img
         src={image.src}
         srcSet={image.srcset}

@@ -22,7 +22,24 @@ const loaders: Record<string, () => Promise<{ default: PageComponent }>> = {
   'story:playbook': () => import('./articles').then((m) => ({ default: m.Playbook })),
 };
 
+// Custom featured visuals (featuredImage: custom:<name>), drawn in SVG by a
+// component only the stories that use one need.
+export type Visual = ComponentType<{ title: string }>;
+const visualLoaders: Record<string, () => Promise<{ default: Visual }>> = {
+  'trade-partnership': () => import('../components/TradePartnership').then((m) => ({ default: m.TradePartnership })),
+};
+
 const ready = new Map<string, PageComponent>();
+const visuals = new Map<string, Visual>();
+
+// visual is a loaded custom visual, or undefined (the picture then stands in).
+export function visual(name: string): Visual | undefined {
+  return visuals.get(name);
+}
+
+async function preloadVisual(name: string | undefined): Promise<void> {
+  if (name && name in visualLoaders && !visuals.has(name)) visuals.set(name, (await visualLoaders[name]()).default);
+}
 
 export function routeKey(page: Pick<PageData, 'kind' | 'story'>): string {
   return page.kind === 'story' && page.story && page.story.layout !== 'story' ? `story:${page.story.layout}` : page.kind;
@@ -34,15 +51,17 @@ export function loaded(page: PageData): PageComponent | undefined {
 
 export async function preload(page: Pick<PageData, 'kind' | 'story'>): Promise<void> {
   const key = routeKey(page);
-  const load = loaders[key];
-  if (!load || ready.has(key)) return;
-  ready.set(key, (await load()).default);
+  await Promise.all([
+    key in loaders && !ready.has(key) ? loaders[key]().then((m) => void ready.set(key, m.default)) : undefined,
+    preloadVisual(page.story?.image.custom),
+  ]);
 }
 
 export async function preloadAll(): Promise<void> {
-  await Promise.all(
-    Object.entries(loaders).map(async ([key, load]) => {
+  await Promise.all([
+    ...Object.entries(loaders).map(async ([key, load]) => {
       ready.set(key, (await load()).default);
     }),
-  );
+    ...Object.keys(visualLoaders).map(preloadVisual),
+  ]);
 }
