@@ -6,7 +6,7 @@ import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { Screen } from './pages/Screen';
 import { ToastProvider } from './toast';
-import { AnalyticsTag } from './analytics';
+import { AnalyticsTag } from './AnalyticsTag';
 import { preload } from './routes/lazy';
 
 // The page data for the current location: the prerendered page first, then

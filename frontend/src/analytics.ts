@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-
 // Google Analytics (gtag.js). The tag is loaded only when the site config
 // sets an analytics id; without one, track() is a no-op and nothing is
 // requested from a third party.
@@ -46,13 +44,4 @@ export function injectAnalytics(id: string, doc: Document = document): boolean {
   script.setAttribute(SCRIPT_ATTR, trimmed);
   doc.head.appendChild(script);
   return true;
-}
-
-// Renders nothing; after hydration it injects the tag when an id is set, so
-// the server markup never depends on it.
-export function AnalyticsTag({ id }: { id: string }) {
-  useEffect(() => {
-    injectAnalytics(id);
-  }, [id]);
-  return null;
 }
