@@ -85,7 +85,11 @@ func NewBuilder(opt Options) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp("", "magazine-build-")
+	// The render worker requires React from node_modules: it is written
+	// below it, in the folder tools keep their caches in.
+	cacheDir := filepath.Join(opt.Root, "node_modules", ".cache")
+	os.MkdirAll(cacheDir, 0o755)
+	work, err := os.MkdirTemp(cacheDir, "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err

@@ -42,11 +42,14 @@ type worker struct {
 	stderr *tail
 }
 
-// Start launches n workers running script (a bundled CommonJS file).
+// Start launches n workers running script (a bundled CommonJS file, which
+// must sit where node_modules resolves).
 func Start(node, script string, n int) (*Pool, error) {
 	p := &Pool{}
 	for range max(1, n) {
 		cmd := exec.Command(node, script)
+		// Packages the worker requires pick their production builds by this.
+		cmd.Env = append(os.Environ(), "NODE_ENV=production")
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			p.Close()

@@ -22,7 +22,13 @@ func workerScript(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "worker.cjs")
+	// Beside node_modules, which the worker requires packages from.
+	dir, err := os.MkdirTemp(filepath.Join(gt.Root(t), "node_modules", ".cache"), "render-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	out := filepath.Join(dir, "worker.cjs")
 	if err := os.WriteFile(out, res.Server, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,48 @@
+package bundle
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The server bundle requires packages from node_modules rather than
+// containing them, so installing other versions must change the hash that
+// decides which pages are rendered again.
+func TestHashFollowsInstalledPackages(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"frontend/src/entry-client.tsx":  "console.log('client');\n",
+		"frontend/src/server/worker.tsx": "import { renderToString } from 'react-dom/server';\nconsole.log(renderToString);\n",
+		"package-lock.json":              `{"packages": {"node_modules/react": {"version": "19.2.0"}}}`,
+	}
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := New(filepath.Join(root, "frontend"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(first.Server), `require("react-dom/server")`) {
+		t.Fatalf("the server bundle should require react-dom/server, not contain it:\n%s", first.Server)
+	}
+	same, _ := b.Build()
+	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte(strings.Replace(files["package-lock.json"], "19.2.0", "19.3.0", 1)), 0o644)
+	upgraded, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same.Hash != first.Hash || upgraded.Hash == first.Hash {
+		t.Errorf("hashes: first %s, unchanged %s, after an upgrade %s", first.Hash, same.Hash, upgraded.Hash)
+	}
+}
