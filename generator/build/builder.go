@@ -1,7 +1,6 @@
 package build
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -12,11 +11,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/bundle"
@@ -568,13 +565,8 @@ func (b *Builder) startWorkers(server []byte) error {
 }
 
 func hashOf(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write(strconv.AppendInt(nil, int64(len(p)), 10))
-		h.Write([]byte{':'})
-		h.Write(unsafe.Slice(unsafe.StringData(p), len(p))) // read only: no copy of a page
-	}
-	return hex.EncodeToString(h.Sum(nil))[:20]
+	k := blobcache.KeyOf(parts...)
+	return hex.EncodeToString(k[:10])
 }
 
 // readTree passes every file under dir (shipped as it is) to put.

@@ -85,9 +85,9 @@ func New(frontend string) (*Bundler, error) {
 		// parsing React and the router again for Node was a third of the
 		// bundling time. The lockfile stands for them in Hash.
 		Packages: api.PackagesExternal,
-		Outfile:     filepath.Join(root, "server", "render-worker.cjs"),
-		JSX:         api.JSXAutomatic,
-		Define:      define,
+		Outfile:  filepath.Join(root, "server", "render-worker.cjs"),
+		JSX:      api.JSXAutomatic,
+		Define:   define,
 		// Assets resolve to the same hashed URLs the client bundle uses.
 		Loader:     map[string]api.Loader{".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".woff2": api.LoaderFile, ".png": api.LoaderFile},
 		AssetNames: "[name]-[hash]",
