@@ -5,6 +5,7 @@ GO      ?= go
 MAG      = bin/magazine
 ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
+E2E_PORT ?= 18437
 
 .PHONY: all deps build serve dev check test test-go test-unit test-e2e bench clean
 
@@ -46,8 +47,8 @@ test-unit: deps
 
 test-e2e: $(MAG)
 	rm -rf .cache/e2e-data
-	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist
-	npx playwright test
+	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist --base-url http://127.0.0.1:$(E2E_PORT)
+	E2E_PORT=$(E2E_PORT) npx playwright test
 
 # Cold builds of N synthetic stories (N=10000 make bench), then one page's render.
 # The benchmarks keep their files until the end (BENCH_KEEP): see benchDir in

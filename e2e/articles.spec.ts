@@ -1,3 +1,4 @@
+import { BASE } from '../playwright.config';
 import { test, expect, hydrated } from './fixtures';
 
 test('each dedicated page renders its special parts', async ({ page }) => {
@@ -43,7 +44,7 @@ test('share buttons open the right URLs in a 600x400 window', async ({ page }) =
   });
   for (const name of ['Share on X (Twitter)', 'Share on Facebook', 'Share on LinkedIn']) await page.getByRole('link', { name }).click();
   const opened: [string, string][] = await page.evaluate(() => (window as any).__opened);
-  const canonical = 'http://127.0.0.1:18437/india-chip-ambition-blueprint-dominance';
+  const canonical = `${BASE}/india-chip-ambition-blueprint-dominance`;
   expect(opened.map(([u]) => new URL(u).host)).toEqual(['twitter.com', 'www.facebook.com', 'www.linkedin.com']);
   expect(new URL(opened[0][0]).searchParams.get('url')).toBe(canonical);
   expect(new URL(opened[0][0]).searchParams.get('text')).toContain(await page.locator('h1').textContent());
@@ -63,7 +64,7 @@ test.describe('storm page on a phone', () => {
     });
     await page.locator('.storm-bar').getByRole('button', { name: 'Share' }).click();
     const shared = await page.evaluate(() => (window as any).__shared);
-    expect(shared.url).toBe('http://127.0.0.1:18437/india-conquers-global-economic-storm');
+    expect(shared.url).toBe(`${BASE}/india-conquers-global-economic-storm`);
   });
 
   test('falls back to Twitter/X without it', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { PORT } from '../playwright.config';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { test, expect } from './fixtures';
 
 // `magazine dev` on its own port and its own copy of the stories, so the
 // test can edit them freely.
-const DEV = 'http://127.0.0.1:18439';
+const DEV = `http://127.0.0.1:${PORT + 2}`;
 let dev: ChildProcess;
 let dir: string;
 
@@ -15,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nivaran-dev-'));
   cpSync('stories', join(dir, 'stories'), { recursive: true });
-  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'e2e/site.yaml', '--data', join(dir, 'data'), '--addr', '127.0.0.1:18439'], {
+  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'e2e/site.yaml', '--data', join(dir, 'data'), '--addr', `127.0.0.1:${PORT + 2}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

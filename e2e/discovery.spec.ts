@@ -1,3 +1,4 @@
+import { BASE } from '../playwright.config';
 import { test, expect, hydrated } from './fixtures';
 
 test('search: ranked, highlighted results; the query survives back', async ({ page }) => {
@@ -30,12 +31,12 @@ test('search with no results suggests categories', async ({ page }) => {
 
 test('feeds are linked from every page and served', async ({ page, request }) => {
   await page.goto('/rbi-policy');
-  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', 'http://127.0.0.1:18437/feed.xml');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', `${BASE}/feed.xml`);
   const feed = await request.get('/feed.xml');
   expect(feed.status()).toBe(200);
   expect(await feed.text()).toContain('<rss version="2.0"');
   expect((await request.get('/category/economic-policy/feed.xml')).status()).toBe(200);
-  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: http://127.0.0.1:18437/news-sitemap.xml');
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${BASE}/news-sitemap.xml`);
 });
 
 test('the main image loads first and has its size; images further down wait', async ({ page }) => {

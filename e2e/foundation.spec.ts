@@ -1,3 +1,4 @@
+import { BASE } from '../playwright.config';
 import { test, expect, hydrated } from './fixtures';
 
 test('every kind of page hydrates without errors', async ({ page }) => {
@@ -17,7 +18,7 @@ test('story page shows the article with its parts', async ({ page }) => {
   await expect(page.getByRole('link', { name: /Back to Homepage/ })).toHaveCount(2);
   await expect(page.locator('.spotlight')).toContainText('Solution Spotlight');
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-  expect(canonical).toBe('http://127.0.0.1:18437/rbi-policy');
+  expect(canonical).toBe(`${BASE}/rbi-policy`);
   const related = await page.locator('.related .card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(related).toHaveLength(3);
   expect(related).not.toContain('/rbi-policy');
@@ -26,7 +27,7 @@ test('story page shows the article with its parts', async ({ page }) => {
 test('the generic story route canonicalises to the fixed path', async ({ page }) => {
   await page.goto('/story/5');
   await hydrated(page);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://127.0.0.1:18437/rbi-policy');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy`);
 });
 
 test('story 6 has the overlay caption', async ({ page }) => {

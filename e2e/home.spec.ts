@@ -1,3 +1,4 @@
+import { BASE } from '../playwright.config';
 import { test, expect, hydrated } from './fixtures';
 
 test('home page sections come from the config and the stories', async ({ page }) => {
@@ -28,7 +29,7 @@ test('home page sections come from the config and the stories', async ({ page })
   // WebSite JSON-LD with a search action.
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld['@type']).toBe('WebSite');
-  expect(ld.potentialAction.target.urlTemplate).toBe('http://127.0.0.1:18437/search?q={search_term_string}');
+  expect(ld.potentialAction.target.urlTemplate).toBe(`${BASE}/search?q={search_term_string}`);
   for (const prop of ['og:title', 'og:description', 'og:image', 'og:site_name']) await expect(page.locator(`meta[property="${prop}"]`)).toHaveCount(1);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
 });
@@ -46,7 +47,7 @@ test('View All Stories leads to the paginated archive, newest first', async ({ p
   await expect(page.getByText('Page 2 of 3')).toBeVisible();
   const later = await page.locator('.card time').first().getAttribute('datetime');
   expect(later! <= first!).toBe(true);
-  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', 'http://127.0.0.1:18437/stories');
+  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', `${BASE}/stories`);
 });
 
 test('category badges lead to category pages', async ({ page }) => {
