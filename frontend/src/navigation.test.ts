@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyHead, dataURL, normalisePath } from './navigation';
+import { readFileSync } from 'node:fs';
+import { applyHead, dataURL, normalisePath, pageURL } from './navigation';
 import { parseDate } from './components/LocalDate';
 
 describe('navigation', () => {
@@ -8,6 +9,13 @@ describe('navigation', () => {
     expect(dataURL('/rbi-policy/')).toBe('/_data/rbi-policy.json');
     expect(dataURL('/story/5')).toBe('/_data/story/5.json');
     expect(normalisePath('/about/')).toBe('/about');
+  });
+
+  // The same cases as generator/route's TestURLSharedCases, plus links with a query or fragment.
+  it('writes every page link with its trailing slash, as hosts serve it', () => {
+    const vectors = JSON.parse(readFileSync('generator/route/testdata/urls.json', 'utf8')) as { cases: [string, string][]; links: [string, string][] };
+    for (const [to, want] of [...vectors.cases, ...vectors.links]) expect(pageURL(to), to).toBe(want);
+    for (const [, url] of vectors.cases) expect(dataURL(url)).toBe(dataURL(normalisePath(url)));
   });
 
   it('swaps only the route-specific head', () => {

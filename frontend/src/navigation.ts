@@ -1,6 +1,17 @@
 import type { Head, RouteData } from './types';
 
-// Clean URLs: hosts may add a trailing slash (/about/ for /about/index.html).
+// The address a page is served at: its folder, with a trailing slash, as
+// static hosts serve <path>/index.html (generator/route.URL has the same
+// rule; generator/route/testdata/urls.json holds the cases both test). A
+// query or fragment stays after the slash.
+export function pageURL(to: string): string {
+  const end = to.search(/[?#]/);
+  const path = end < 0 ? to : to.slice(0, end);
+  if (path === '' || path.endsWith('/')) return to;
+  return path + '/' + (end < 0 ? '' : to.slice(end));
+}
+
+// The route a location shows: its path without the trailing slash.
 export function normalisePath(path: string): string {
   if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
   return path || '/';

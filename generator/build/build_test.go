@@ -38,14 +38,31 @@ func TestBuildSite(t *testing.T) {
 	if !regexpMatch(`<img src="/images/cover/5-[0-9a-f]{8}-1200.jpg" srcSet="/images/cover/5-[0-9a-f]{8}-480.jpg 480w, [^"]+ 1200w" sizes="[^"]+" alt="[^"]+" width="1200" height="630" loading="eager" fetchPriority="high"`, fixed) {
 		t.Errorf("the main image needs srcset, size and high priority:\n%s", gt.Between(fixed, "<figure", "</figure>"))
 	}
-	if fixed != gt.Read(t, dist, "story/5/index.html") {
-		t.Error("/story/5 should be the same page as its fixed path")
+	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy/">`) {
+		t.Error("canonical of story 5 should be its fixed path, as hosts serve it (with the slash)")
 	}
-	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy">`) {
-		t.Error("canonical of story 5 should be its fixed path")
+	// Old addresses keep a page for hosts without redirect files: canonical
+	// and an immediate refresh to the story, no script.
+	for file, to := range map[string]string{"story/5/index.html": "/rbi-policy/", "old-seven/index.html": "/story/7/"} {
+		alias := gt.Read(t, dist, file)
+		if !strings.Contains(alias, `<link rel="canonical" href="https://test.example`+to+`">`) ||
+			!strings.Contains(alias, `<meta http-equiv="refresh" content="0; url=`+to+`">`) || strings.Contains(alias, "<script") {
+			t.Errorf("%s should be a redirecting page to %s:\n%s", file, to, alias)
+		}
 	}
-	if !strings.Contains(gt.Read(t, dist, "old-seven/index.html"), `rel="canonical" href="https://test.example/story/7"`) {
-		t.Error("alias should declare the story's canonical URL")
+	redirects := gt.Read(t, dist, "_redirects")
+	for _, line := range []string{"/story/5 /rbi-policy/ 301\n", "/story/5/ /rbi-policy/ 301\n", "/old-seven /story/7/ 301\n", "/old-seven/ /story/7/ 301\n"} {
+		if !strings.Contains(redirects, line) {
+			t.Errorf("_redirects lacks %q:\n%s", line, redirects)
+		}
+	}
+	if strings.Contains(redirects, "/story/7 ") || strings.Contains(redirects, "/rbi-policy ") {
+		t.Errorf("a story's own address must not redirect:\n%s", redirects)
+	}
+	headers := gt.Read(t, dist, "_headers")
+	if !regexpMatch(`(?m)^/assets/\*\n  Cache-Control: public, max-age=31536000, immutable$`, headers) ||
+		!regexpMatch(`(?m)^/\*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n  Content-Security-Policy: default-src 'self'; `, headers) {
+		t.Errorf("_headers:\n%s", headers)
 	}
 	if !strings.Contains(fixed, "<title>Story 5 | Nivaran Magazine</title>") {
 		t.Error("story title")
@@ -54,7 +71,7 @@ func TestBuildSite(t *testing.T) {
 		t.Error("story body was not prerendered")
 	}
 	sitemap := gt.Read(t, dist, "sitemap.xml")
-	if !strings.Contains(sitemap, "<loc>https://test.example/rbi-policy</loc>") || strings.Contains(sitemap, "/story/5<") || strings.Contains(sitemap, "old-seven") {
+	if !strings.Contains(sitemap, "<loc>https://test.example/rbi-policy/</loc>") || strings.Contains(sitemap, "/story/5/<") || strings.Contains(sitemap, "old-seven") {
 		t.Errorf("sitemap should hold canonical URLs only:\n%s", sitemap)
 	}
 	if !strings.Contains(sitemap, "<lastmod>2025-08-15</lastmod>") {
@@ -88,7 +105,7 @@ func TestBaseURLOverride(t *testing.T) {
 	if _, err := build.Run(o); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(gt.Read(t, o.Out, "story/5/index.html"), `href="https://cdn.example.org/story/5"`) {
+	if !strings.Contains(gt.Read(t, o.Out, "story/5/index.html"), `href="https://cdn.example.org/story/5/"`) {
 		t.Error("--base-url not used for canonical")
 	}
 }

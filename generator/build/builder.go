@@ -228,6 +228,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			return nil, x.err
 		}
 		t := time.Now()
+		blank, err := run.shell.run("", "", nil)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(x.files, hostFiles(cfg, routes, inlineScriptHashes(blank)))
 		for path, data := range x.files {
 			if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
 				return nil, err
@@ -321,7 +326,7 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 		if r.Story != nil {
 			lastmod = r.Story.PublishedAt.Format("2006-01-02")
 		}
-		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
+		urls = append(urls, output.URL{Loc: cfg.Abs(route.URL(r.Path)), LastMod: lastmod})
 	}
 	return urls
 }
@@ -496,8 +501,9 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	return problems, failed
 }
 
-// emit hands a chunk's pages and data files, at every path that shows them,
-// to the sink.
+// emit hands a chunk's pages and data files to the sink: each page at its
+// path, a redirecting page (aliasHTML) at each of its aliases, and the page
+// data at every path, for client-side navigation.
 func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
 	for _, p := range batch {
 		hj, err := json.Marshal(p.head)
@@ -506,7 +512,15 @@ func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
 		}
 		data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
 		for _, path := range aliases[p.route.Path] {
-			if err := run.put(route.File(path), File{Key: p.key, Data: p.html}); err != nil {
+			f := File{Key: p.key, Data: p.html}
+			if path != p.route.Path {
+				html, err := aliasHTML(run.cfg, p.route.Path, p.head.Title)
+				if err != nil {
+					return err
+				}
+				f = File{Key: hashOf(string(html)), Data: html}
+			}
+			if err := run.put(route.File(path), f); err != nil {
 				return err
 			}
 			if p.route.Kind != route.NotFound {

@@ -105,7 +105,7 @@ func RSS(cfg *site.Config, ch Channel, stories []*story.Story) []byte {
 	stories = newest(stories, Limit)
 	c := channel{
 		Title:       ch.Title,
-		Link:        cfg.Abs(ch.Link),
+		Link:        cfg.Abs(route.URL(ch.Link)),
 		Description: ch.Description,
 		Language:    cfg.Language,
 		Self:        atomLink{Href: cfg.Abs(ch.Self), Rel: "self", Type: "application/rss+xml"},
@@ -114,7 +114,7 @@ func RSS(cfg *site.Config, ch Channel, stories []*story.Story) []byte {
 		c.LastBuildDate = stories[0].PublishedAt.Format(time.RFC1123Z)
 	}
 	for _, s := range stories {
-		url := cfg.Abs(s.CanonicalPath())
+		url := cfg.Abs(route.URL(s.CanonicalPath()))
 		c.Items = append(c.Items, item{
 			Title:       s.Title,
 			Link:        url,

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"time"
 
+	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -53,7 +54,7 @@ func NewsSitemap(cfg *site.Config, stories []*story.Story, now time.Time) []byte
 			continue
 		}
 		set.URLs = append(set.URLs, newsURL{
-			Loc: cfg.Abs(s.CanonicalPath()),
+			Loc: cfg.Abs(route.URL(s.CanonicalPath())),
 			News: news{
 				Publication: publication{Name: cfg.Magazine(), Language: cfg.Language},
 				Date:        s.PublishedAt.ISO(),

@@ -44,7 +44,7 @@ type Options struct {
 const Prefix = "/api/forms/"
 
 // thankYou is where a plain browser post lands afterwards.
-const thankYou = "/thank-you"
+const thankYou = "/thank-you/"
 
 const (
 	defaultPerMinute = 10

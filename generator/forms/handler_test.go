@@ -213,13 +213,13 @@ func TestAcceptHandling(t *testing.T) {
 		location string
 	}{
 		{"browser urlencoded ok", request{ctype: "application/x-www-form-urlencoded", accept: browserAccept, body: urlencoded(good)},
-			http.StatusSeeOther, "/thank-you?form=newsletter"},
+			http.StatusSeeOther, "/thank-you/?form=newsletter"},
 		{"browser urlencoded invalid", request{ctype: "application/x-www-form-urlencoded", accept: browserAccept, body: urlencoded(bad)},
-			http.StatusSeeOther, "/thank-you?form=newsletter&error=1"},
+			http.StatusSeeOther, "/thank-you/?form=newsletter&error=1"},
 		{"no accept multipart ok", func() request {
 			b, ct := multipartBody(good)
 			return request{ctype: ct, body: b}
-		}(), http.StatusSeeOther, "/thank-you?form=newsletter"},
+		}(), http.StatusSeeOther, "/thank-you/?form=newsletter"},
 		{"json accept with urlencoded", request{ctype: "application/x-www-form-urlencoded", accept: "application/json, text/plain;q=0.5", body: urlencoded(good)},
 			http.StatusOK, ""},
 		{"json body without accept", request{ctype: "application/json", body: strings.NewReader(`{"email":"reader"}`)},
@@ -255,7 +255,7 @@ func TestSpamTrap(t *testing.T) {
 
 	b, ct := multipartBody(map[string]string{"name": "Bot", "email": "bot@example.com", "_gotcha": "filled"})
 	res := do(h, request{path: "/api/forms/partnership", ctype: ct, body: b})
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/thank-you?form=partnership" {
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/thank-you/?form=partnership" {
 		t.Errorf("browser spam: %d %q, want the success redirect", res.StatusCode, res.Header.Get("Location"))
 	}
 	if n := len(leads(t, s)); n != 0 {

@@ -10,6 +10,9 @@ import (
 	"github.com/nivaran/magazine/generator/story"
 )
 
+// pageURL is the absolute address of the page at path (route.URL).
+func pageURL(cfg *site.Config, path string) string { return cfg.Abs(route.URL(path)) }
+
 // LogoPath is the publisher logo named in structured data.
 const LogoPath = "/logo.svg"
 
@@ -64,8 +67,8 @@ func page(cfg *site.Config, lib *media.Library, r route.Route, title, descriptio
 	h := Head{Title: title}
 	h.meta("description", description)
 	h.meta("robots", "index, follow")
-	h.link("canonical", cfg.Abs(r.Canonical))
-	h.social(cfg, "website", title, description, cfg.Abs(r.Canonical), lib.Site())
+	h.link("canonical", pageURL(cfg, r.Canonical))
+	h.social(cfg, "website", title, description, pageURL(cfg, r.Canonical), lib.Site())
 	h.feeds(cfg, r.List)
 	return h
 }
@@ -106,7 +109,7 @@ func forHome(cfg *site.Config, lib *media.Library) Head {
 		Publisher: publisher(cfg),
 		PotentialAction: &searchAction{
 			Type:       "SearchAction",
-			Target:     entryPoint{Type: "EntryPoint", URLTemplate: cfg.Abs("/search") + "?q={search_term_string}"},
+			Target:     entryPoint{Type: "EntryPoint", URLTemplate: pageURL(cfg, "/search") + "?q={search_term_string}"},
 			QueryInput: "required name=search_term_string",
 		},
 	})
@@ -123,7 +126,7 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	if description == "" {
 		description = Describe(s.Introduction)
 	}
-	url := cfg.Abs(r.Canonical)
+	url := pageURL(cfg, r.Canonical)
 	img := lib.Social(s)
 	keywords := Keywords(cfg, s)
 	published := s.PublishedAt.ISO()
@@ -177,7 +180,7 @@ func Keywords(cfg *site.Config, s *story.Story) []string {
 
 func author(cfg *site.Config, name string) party {
 	if strings.HasPrefix(name, cfg.Name) {
-		return party{Type: "Organization", Name: name, URL: cfg.Abs("/about")}
+		return party{Type: "Organization", Name: name, URL: pageURL(cfg, "/about")}
 	}
 	return party{Type: "Person", Name: name}
 }
@@ -191,7 +194,7 @@ func breadcrumbs(cfg *site.Config, s *story.Story) breadcrumbList {
 	return breadcrumbList{Context: "https://schema.org", Type: "BreadcrumbList", Items: []listItem{
 		{Type: "ListItem", Position: 1, Name: "Home", Item: cfg.Abs("/")},
 		{Type: "ListItem", Position: 2, Name: s.Category},
-		{Type: "ListItem", Position: 3, Name: s.Title, Item: cfg.Abs(s.CanonicalPath())},
+		{Type: "ListItem", Position: 3, Name: s.Title, Item: pageURL(cfg, s.CanonicalPath())},
 	}}
 }
 
@@ -215,19 +218,19 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	}
 	h := page(cfg, lib, r, title, description)
 	if l.Page > 1 {
-		h.link("prev", cfg.Abs(route.PagePath(l.Base, l.Page-1)))
+		h.link("prev", pageURL(cfg, route.PagePath(l.Base, l.Page-1)))
 	}
 	if l.Page < l.Pages {
-		h.link("next", cfg.Abs(route.PagePath(l.Base, l.Page+1)))
+		h.link("next", pageURL(cfg, route.PagePath(l.Base, l.Page+1)))
 	}
 	items := make([]listItem, len(l.Stories))
 	for i, s := range l.Stories {
-		items[i] = listItem{Type: "ListItem", Position: (l.Page-1)*cfg.PerPage + i + 1, Name: s.Title, Item: cfg.Abs(s.CanonicalPath())}
+		items[i] = listItem{Type: "ListItem", Position: (l.Page-1)*cfg.PerPage + i + 1, Name: s.Title, Item: pageURL(cfg, s.CanonicalPath())}
 	}
-	h.ld(collectionPage{Context: "https://schema.org", Type: "CollectionPage", Name: name, URL: cfg.Abs(r.Path),
+	h.ld(collectionPage{Context: "https://schema.org", Type: "CollectionPage", Name: name, URL: pageURL(cfg, r.Path),
 		Description: description, MainEntity: itemList{Type: "ItemList", Items: items}})
 	if l.Kind == "author" {
-		p := person{Context: "https://schema.org", Type: "Person", Name: name, URL: cfg.Abs(l.Base),
+		p := person{Context: "https://schema.org", Type: "Person", Name: name, URL: pageURL(cfg, l.Base),
 			WorksFor: publisher(cfg)}
 		if a := cfg.Author(name); a != nil {
 			p.Description, p.JobTitle = a.Bio, a.Role

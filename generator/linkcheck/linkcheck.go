@@ -1,7 +1,7 @@
 // Package linkcheck finds broken internal links in a built site: every
 // a[href], img[src] and srcset, script[src], the link[href]s a page depends
 // on and its same-origin og:image, resolved the way a static host resolves
-// clean URLs (/x -> x, x.html or x/index.html).
+// clean URLs (/x -> x or x.html, /x/ -> x/index.html).
 package linkcheck
 
 import (
@@ -23,9 +23,15 @@ import (
 type Problem struct {
 	Page string // HTML file, relative to the site root, e.g. "about/index.html"
 	Href string // the reference as written in the page
+	Want string // the working form of a link to a page written without its trailing slash
 }
 
-func (p Problem) String() string { return p.Page + ": broken link " + p.Href }
+func (p Problem) String() string {
+	if p.Want != "" {
+		return p.Page + ": link " + p.Href + " should be " + p.Want + " (pages are served at their folder's address)"
+	}
+	return p.Page + ": broken link " + p.Href
+}
 
 // Check reads the built site in dir and reports every broken internal link,
 // sorted by page, in page order within a page. baseURL is the site's origin
@@ -171,7 +177,11 @@ func (s *site) checkPage(page string, src []byte) []Problem {
 		for _, ref := range references(tok) {
 			if !seen[ref] && !s.existsFrom(base, ref) {
 				seen[ref] = true
-				out = append(out, Problem{Page: page, Href: ref})
+				pr := Problem{Page: page, Href: ref}
+				if slashed := withSlash(ref); slashed != ref && s.existsFrom(base, slashed) {
+					pr.Want = slashed
+				}
+				out = append(out, pr)
 			}
 		}
 	})
@@ -283,14 +293,22 @@ func srcset(v string) []string {
 	return urls
 }
 
-// pageURL is the clean URL a file is served at: about/index.html at /about,
+// pageURL is the clean URL a file is served at: about/index.html at /about/,
 // index.html at /. Relative links resolve against it as a browser would.
 func pageURL(file string) string {
-	p := "/" + strings.TrimSuffix(strings.TrimSuffix(file, ".html"), "index")
-	if len(p) > 1 {
-		p = strings.TrimSuffix(p, "/")
+	return "/" + strings.TrimSuffix(strings.TrimSuffix(file, ".html"), "index")
+}
+
+// withSlash is href with a slash after its path, before any query or fragment.
+func withSlash(href string) string {
+	end := strings.IndexAny(href, "?#")
+	if end < 0 {
+		end = len(href)
 	}
-	return p
+	if end == 0 || href[end-1] == '/' {
+		return href
+	}
+	return href[:end] + "/" + href[end:]
 }
 
 // existsFrom is exists, remembered for links that mean the same on every
@@ -337,12 +355,16 @@ func (s *site) exists(base *url.URL, href string) bool {
 	return s.file(p)
 }
 
-// file mirrors magazine serve and common static hosts: /x is x, x.html or
-// x/index.html.
+// file mirrors magazine serve and common static hosts: /x is x or x.html,
+// /x/ is x/index.html. A link to a folder's page without the slash would
+// reach it only through a redirect, so it counts as broken (see route.URL).
 func (s *site) file(p string) bool {
 	rel := strings.TrimPrefix(path.Clean("/"+p), "/")
 	if rel == "" {
 		return s.files["index.html"]
 	}
-	return s.files[rel] || s.files[rel+".html"] || s.files[rel+"/index.html"]
+	if strings.HasSuffix(p, "/") {
+		return s.files[rel+"/index.html"]
+	}
+	return s.files[rel] || s.files[rel+".html"]
 }

@@ -19,6 +19,7 @@ func TestCheckFixture(t *testing.T) {
 		"about/index.html: broken link team",
 		"index.html: broken link /favicon.svg",
 		"index.html: broken link https://nivaran.example/images/missing.jpg",
+		"index.html: link /about should be /about/ (pages are served at their folder's address)",
 		"index.html: broken link /missing",
 		"index.html: broken link https://nivaran.example/gone",
 		"index.html: broken link /images/b.jpg",
@@ -37,9 +38,9 @@ func TestCheckMissingFolder(t *testing.T) {
 
 func TestCheckFiles(t *testing.T) {
 	files := map[string][]byte{
-		"index.html":            []byte(`<a href="/a">a</a>`),
+		"index.html":            []byte(`<a href="/a/">a</a><a href="/a?x=1">a, no slash</a>`),
 		"a/index.html":          []byte(`<a href="/">home</a>`),
-		"docs/guide/index.html": []byte(`<base href="/docs/"><a href="guide">ok</a><a href="faq">missing</a>`),
+		"docs/guide/index.html": []byte(`<base href="/docs/"><a href="guide/">ok</a><a href="faq">missing</a>`),
 		"sub/x.html": []byte(`<link rel="modulepreload" href="/assets/chunk.js">` +
 			`<link rel="dns-prefetch" href="/not-checked">` +
 			`<script src="/assets/app.js"></script>`),
@@ -48,6 +49,7 @@ func TestCheckFiles(t *testing.T) {
 	got := CheckFiles(files, "https://nivaran.example")
 	want := []Problem{
 		{Page: "docs/guide/index.html", Href: "faq"},
+		{Page: "index.html", Href: "/a?x=1", Want: "/a/?x=1"},
 		{Page: "sub/x.html", Href: "/assets/chunk.js"},
 	}
 	if !slices.Equal(got, want) {
@@ -57,7 +59,7 @@ func TestCheckFiles(t *testing.T) {
 
 func TestSiteBelowTheRoot(t *testing.T) {
 	files := map[string][]byte{
-		"index.html": []byte(`<a href="https://host.example/mag/about">in</a>` +
+		"index.html": []byte(`<a href="https://host.example/mag/about/">in</a>` +
 			`<a href="https://host.example/mag/gone">in, missing</a>` +
 			`<a href="https://host.example/other/x">same host, another site</a>`),
 		"about/index.html": nil,
@@ -97,8 +99,8 @@ func TestSrcset(t *testing.T) {
 func TestPageURL(t *testing.T) {
 	for file, want := range map[string]string{
 		"index.html":         "/",
-		"about/index.html":   "/about",
-		"story/5/index.html": "/story/5",
+		"about/index.html":   "/about/",
+		"story/5/index.html": "/story/5/",
 		"404.html":           "/404",
 		"rbi-policy.html":    "/rbi-policy",
 	} {

@@ -106,6 +106,20 @@ func reservedPrefix(path string) string {
 	return ""
 }
 
+// URL is the address a page is served at. Pages are folders in dist/
+// (<path>/index.html), and static hosts answer a folder at its address with
+// a trailing slash: GitHub Pages, Netlify, Cloudflare Pages, S3 websites,
+// Caddy and nginx's try_files $uri/ all redirect /x to /x/. So every link,
+// canonical, sitemap entry and og:url uses /x/, and `magazine serve`
+// redirects /x to it like those hosts do. (frontend/src/navigation.ts pageURL
+// applies the same rule to links; testdata/urls.json holds the cases both test.)
+func URL(path string) string {
+	if strings.HasSuffix(path, "/") {
+		return path
+	}
+	return path + "/"
+}
+
 // File is where a route's HTML goes in dist/: clean URLs as folders.
 func File(path string) string {
 	switch path {

@@ -1,6 +1,8 @@
 package route
 
 import (
+	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -102,6 +104,23 @@ func TestSlug(t *testing.T) {
 	for in, want := range map[string]string{"Energy & Environment": "energy-environment", "ESG & Sustainable Growth": "esg-sustainable-growth", "Technology": "technology", " Policy & Reform ": "policy-reform"} {
 		if got := story.Slug(in); got != want {
 			t.Errorf("Slug(%q) = %q", in, got)
+		}
+	}
+}
+
+// The cases frontend/src/navigation.test.ts runs against pageURL too.
+func TestURLSharedCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/urls.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vectors struct{ Cases [][2]string }
+	if err := json.Unmarshal(raw, &vectors); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range vectors.Cases {
+		if got := URL(c[0]); got != c[1] {
+			t.Errorf("URL(%q) = %q, want %q", c[0], got, c[1])
 		}
 	}
 }

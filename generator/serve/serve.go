@@ -1,40 +1,100 @@
-// Package serve serves a built site the way a static host does: clean URLs,
-// 404.html with status 404, long caching for hashed assets, revalidation for
-// HTML, and gzip when the client accepts it.
+// Package serve serves a built site the way a careful static host does:
+// pages at their folder's address (/x/, with /x redirected there), 404.html
+// with status 404, the redirects and headers of dist/_redirects and
+// dist/_headers (generator/hostpolicy), gzip with its own ETag, ranges and
+// conditional requests, and never a dotfile, a host file or anything
+// reached through a symlink. Files are kept in memory with their headers
+// and compressed body, checked against the disk on every request.
 package serve
 
 import (
 	"bytes"
-	"compress/gzip"
-	"context"
-	"errors"
-	"hash/fnv"
 	"io/fs"
-	"mime"
-	"net"
 	"net/http"
-	"os"
 	"path"
-	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/nivaran/magazine/generator/hostpolicy"
 )
 
-// Handler serves the site in dir.
-func Handler(dir string) http.Handler { return FS(os.DirFS(dir), nil) }
+// Handler serves the site in dir, following its _redirects and _headers.
+func Handler(dir string) http.Handler {
+	return newStatic(newDisk(dir), true)
+}
 
-// FS serves a site from any file system. html, when not nil, may rewrite
-// each HTML page before it is sent (the dev server adds its reload script).
+// FS serves a site from any file system, reading each file afresh (the dev
+// server's build in memory). html, when not nil, may rewrite each HTML page
+// before it is sent (the dev server adds its reload script, which is also
+// why its host files are not applied: their policy forbids inline script).
 func FS(fsys fs.FS, html func([]byte) []byte) http.Handler {
-	return &static{fsys: fsys, html: html}
+	return newStatic(&fsSource{fsys: fsys, html: html}, false)
+}
+
+// source finds the files of a site.
+type source interface {
+	// file is the servable file at rel (slash-separated, below the root),
+	// or nil when there is none: missing, not a regular file, a dotfile,
+	// or reached through a symlink.
+	file(rel string) *file
 }
 
 type static struct {
-	fsys fs.FS
-	html func([]byte) []byte
-	mu   sync.Mutex
-	gz   map[string][]byte // compressed bodies by ETag
+	src       source
+	hostFiles bool // apply _headers and _redirects from the site
+	host      atomic.Pointer[hostState]
+	checked   atomic.Int64 // when the host files were last looked at (unix ns)
+}
+
+// hostState is what the site's host files say, and which versions they were read from.
+type hostState struct {
+	rules              hostpolicy.Rules
+	redirects          map[string]hostpolicy.Redirect
+	headers, redirFile *file
+}
+
+// defaultRules apply where a site has no _headers (a build older than the
+// file, or the dev server): caching by path and no content sniffing.
+var defaultRules = hostpolicy.Rules{{Pattern: "/*", Headers: []hostpolicy.Header{{Name: "X-Content-Type-Options", Value: "nosniff"}}}}
+
+func newStatic(src source, hostFiles bool) *static {
+	s := &static{src: src, hostFiles: hostFiles}
+	s.host.Store(&hostState{rules: defaultRules})
+	s.hostState()
+	return s
+}
+
+// hostCheckEvery is how often the host files are looked at again: a new
+// build's redirects and headers apply within that time.
+const hostCheckEvery = time.Second
+
+// hostState reads _headers and _redirects again when they changed.
+func (s *static) hostState() *hostState {
+	cur := s.host.Load()
+	if !s.hostFiles {
+		return cur
+	}
+	now := time.Now().UnixNano()
+	last := s.checked.Load()
+	if now-last < int64(hostCheckEvery) || !s.checked.CompareAndSwap(last, now) {
+		return cur
+	}
+	hf, rf := s.src.file(hostpolicy.HeadersFile), s.src.file(hostpolicy.RedirectsFile)
+	if hf == cur.headers && rf == cur.redirFile && last != 0 {
+		return cur
+	}
+	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf}
+	if hf != nil {
+		if rules, err := hostpolicy.ParseHeaders(hf.body); err == nil {
+			next.rules = rules
+		}
+	}
+	if rf != nil {
+		next.redirects = hostpolicy.ParseRedirects(rf.body)
+	}
+	s.host.Store(next)
+	return next
 }
 
 func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -43,126 +103,175 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	p := path.Clean("/" + r.URL.Path)
-	file, status := s.resolve(p)
-	if file == "" {
+	host := s.hostState()
+	upath := r.URL.Path
+	if !strings.HasPrefix(upath, "/") {
+		upath = "/" + upath
+	}
+	if rd, ok := host.redirects[upath]; ok {
+		s.redirect(w, r, host, rd.To, rd.Status)
+		return
+	}
+	f, moved := s.resolve(upath)
+	switch {
+	case moved != "":
+		s.redirect(w, r, host, moved, http.StatusMovedPermanently)
+	case f != nil:
+		s.send(w, r, host, f, upath, http.StatusOK)
+	default:
+		s.notFound(w, r, host, upath)
+	}
+}
+
+// resolve finds the file for a URL path, or the address it has moved to:
+// a page is served at its folder's address with a trailing slash, and the
+// address without it (or ending in index.html) redirects there, as static
+// hosts do (see route.URL).
+func (s *static) resolve(upath string) (f *file, moved string) {
+	clean := path.Clean(upath)
+	if hidden(clean) {
+		return nil, ""
+	}
+	if clean == "/" {
+		if upath != "/" {
+			return nil, "/"
+		}
+		return s.src.file("index.html"), ""
+	}
+	rel := clean[1:]
+	if strings.HasSuffix(upath, "/") {
+		if f := s.src.file(rel + "/index.html"); f != nil {
+			if upath != clean+"/" {
+				return nil, clean + "/"
+			}
+			return f, ""
+		}
+		return nil, ""
+	}
+	if dir, ok := strings.CutSuffix(clean, "/index.html"); ok && s.src.file(rel) != nil {
+		return nil, dir + "/"
+	}
+	if f := s.src.file(rel); f != nil {
+		if upath != clean {
+			return nil, clean
+		}
+		return f, ""
+	}
+	if s.src.file(rel+"/index.html") != nil {
+		return nil, clean + "/"
+	}
+	return nil, ""
+}
+
+// hidden: dotfiles and dot-folders (.git, .env, a build's staging folder)
+// and the host files are never served.
+func hidden(clean string) bool {
+	if clean == "/"+hostpolicy.HeadersFile || clean == "/"+hostpolicy.RedirectsFile {
+		return true
+	}
+	return strings.Contains(clean, "/.")
+}
+
+func (s *static) redirect(w http.ResponseWriter, r *http.Request, host *hostState, to string, status int) {
+	if r.URL.RawQuery != "" && !strings.Contains(to, "?") {
+		to += "?" + r.URL.RawQuery
+	}
+	h := w.Header()
+	for _, hd := range host.rules.For(r.URL.Path) {
+		h.Set(hd.Name, hd.Value)
+	}
+	// Browsers keep a permanent redirect until it expires: an hour, so a
+	// page later published at an old address is seen.
+	h.Set("Cache-Control", "public, max-age=3600")
+	http.Redirect(w, r, to, status)
+}
+
+func (s *static) notFound(w http.ResponseWriter, r *http.Request, host *hostState, upath string) {
+	f := s.src.file("404.html")
+	if f == nil {
+		w.Header().Set("Cache-Control", hostpolicy.Revalidate)
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}
-	if strings.HasPrefix(p, "/assets/") && status == http.StatusOK {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		w.Header().Set("Cache-Control", "public, max-age=0, must-revalidate")
-	}
-	s.send(w, r, file, status)
+	s.send(w, r, host, f, upath, http.StatusNotFound)
 }
 
-// resolve maps a URL path to a file: /x -> x, x.html or x/index.html; else 404.html.
-func (s *static) resolve(p string) (string, int) {
-	base := strings.TrimPrefix(p, "/")
-	candidates := []string{base, base + ".html", path.Join(base, "index.html")}
-	if base == "" {
-		candidates = []string{"index.html"}
+var (
+	varyEncoding = []string{"Accept-Encoding"}
+	gzipEncoding = []string{"gzip"}
+	revalidate   = []string{hostpolicy.Revalidate}
+)
+
+// send answers with f: gzip when the client takes it (and asked for no
+// range), its own ETag for each body, conditional requests and ranges by
+// http.ServeContent, and the headers of the site's rules.
+func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
+	h := w.Header()
+	for _, kv := range f.headers(host, upath, status) {
+		h[kv.name] = kv.value
 	}
-	for _, c := range candidates {
-		if fi, err := fs.Stat(s.fsys, c); err == nil && !fi.IsDir() {
-			return c, http.StatusOK
+	if status != http.StatusOK {
+		h["Cache-Control"] = revalidate // a missing /assets/x must not be cached forever
+	}
+	h["Content-Type"] = f.ctype
+	body, etag, length := f.body, f.etag, f.length
+	if f.gz != nil {
+		h["Vary"] = varyEncoding
+		if _, ranged := r.Header["Range"]; !ranged && acceptsGzip(r.Header["Accept-Encoding"]) {
+			body, etag, length = f.gz, f.gzETag, f.gzLength
+			h["Content-Encoding"] = gzipEncoding
 		}
 	}
-	if _, err := fs.Stat(s.fsys, "404.html"); err == nil {
-		return "404.html", http.StatusNotFound
-	}
-	return "", http.StatusNotFound
-}
-
-var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".json": true, ".svg": true, ".xml": true, ".txt": true}
-
-func (s *static) send(w http.ResponseWriter, r *http.Request, file string, status int) {
-	body, err := fs.ReadFile(s.fsys, file)
-	if err != nil {
-		http.Error(w, "not found", http.StatusNotFound)
+	if status != http.StatusOK {
+		h["Content-Length"] = length
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
+		}
 		return
 	}
-	ext := path.Ext(file)
-	if ext == ".html" && s.html != nil {
-		body = s.html(body)
+	h["Etag"] = etag
+	if body == nil { // a large file, read from disk as it is sent
+		s.sendLarge(w, r, f)
+		return
 	}
-	ctype := mime.TypeByExtension(ext)
-	if ctype == "" {
-		ctype = "application/octet-stream"
-	}
-	h := w.Header()
-	h.Set("Content-Type", ctype)
-	h.Set("X-Content-Type-Options", "nosniff")
-	sum := fnv.New64a()
-	sum.Write(body)
-	etag := `"` + strconv.FormatUint(sum.Sum64(), 36) + `"`
-	if status == http.StatusOK {
-		h.Set("ETag", etag)
-		if r.Header.Get("If-None-Match") == etag {
-			w.WriteHeader(http.StatusNotModified)
-			return
+	if !conditional(r.Header) {
+		h["Last-Modified"] = f.lastModified
+		h["Content-Length"] = length
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
 		}
+		return
 	}
-	if compressible[ext] && len(body) > 512 {
-		h.Add("Vary", "Accept-Encoding")
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			h.Set("Content-Encoding", "gzip")
-			body = s.gzipped(etag, body)
-		}
-	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
+	http.ServeContent(w, r, f.rel, f.mod, bytes.NewReader(body))
 }
 
-func (s *static) gzipped(etag string, body []byte) []byte {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if z, ok := s.gz[etag]; ok {
-		return z
+// conditional reports a request that http.ServeContent must judge.
+func conditional(h http.Header) bool {
+	for _, k := range [...]string{"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "Range"} {
+		if _, ok := h[k]; ok {
+			return true
+		}
 	}
-	if s.gz == nil || len(s.gz) > 4096 {
-		s.gz = map[string][]byte{}
-	}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	_, _ = zw.Write(body)
-	_ = zw.Close()
-	s.gz[etag] = b.Bytes()
-	return s.gz[etag]
+	return false
 }
 
-// ListenAndServe serves h on addr until ctx is cancelled, then shuts down
-// gracefully, letting requests in flight finish.
-func ListenAndServe(ctx context.Context, addr string, h http.Handler, ready func(addr string)) error {
-	// Requests inherit ctx, so long-lived ones (the dev server's event
-	// stream) end when the server is asked to stop.
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	if ready != nil {
-		ready(ln.Addr().String())
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			return err
+// acceptsGzip reads Accept-Encoding: gzip (or *) with a q-value above 0.
+func acceptsGzip(values []string) bool {
+	for _, v := range values {
+		for item := range strings.SplitSeq(v, ",") {
+			name, params, _ := strings.Cut(item, ";")
+			name = strings.TrimSpace(name)
+			if !strings.EqualFold(name, "gzip") && name != "*" {
+				continue
+			}
+			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+			if q == "q=0" || strings.HasPrefix(q, "q=0.") && strings.Trim(q[4:], "0") == "" {
+				return false
+			}
+			return true
 		}
-		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
 	}
+	return false
 }

@@ -27,7 +27,7 @@ describe('Header', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = document.getElementById('mobile-menu')!;
-    fireEvent.click(menu.querySelector('a[href="/about"]')!);
+    fireEvent.click(menu.querySelector('a[href="/about/"]')!);
     expect(menu.hidden).toBe(true);
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
@@ -37,7 +37,7 @@ describe('Header', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Home', '/'],
-      ['About', '/about'],
+      ['About', '/about/'],
     ]);
     expect(screen.getByRole('link', { name: 'Nivaran Magazine home' }).getAttribute('href')).toBe('/');
   });

@@ -36,7 +36,7 @@ function setup(props: Partial<Parameters<typeof Link>[0]> = {}) {
 describe('Link', () => {
   it('renders a plain link to its path with the given attributes', () => {
     const a = setup({ 'aria-current': 'page' });
-    expect(a.getAttribute('href')).toBe('/about#why');
+    expect(a.getAttribute('href')).toBe('/about/#why'); // written with the slash pages are served at
     expect(a.className).toBe('button');
     expect(a.getAttribute('aria-current')).toBe('page');
   });
@@ -47,7 +47,7 @@ describe('Link', () => {
     fireEvent.click(a);
     expect(leftToBrowser).toEqual([false]);
     expect(onClick).toHaveBeenCalledOnce();
-    expect(screen.getByRole('status').textContent).toBe('/about#why');
+    expect(screen.getByRole('status').textContent).toBe('/about/#why');
   });
 
   it('leaves modified clicks, other buttons and other targets to the browser', () => {

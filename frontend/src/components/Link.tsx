@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { pageURL } from '../navigation';
 
 type Anchor = AnchorHTMLAttributes<HTMLAnchorElement>;
 
@@ -19,23 +20,25 @@ type Props = {
 };
 
 // Link is react-router's <Link> for the only links this magazine makes:
-// absolute paths of the site. It renders the same <a href> and navigates
+// absolute paths of the site, written with their trailing slash (pageURL),
+// so "/about" links to /about/. It renders the same <a href> and navigates
 // with the router on a plain left click, but does not resolve the path on
 // every render, which made react-router's Link a fifth of a page's server
 // render time.
 export function Link(p: Props) {
   const navigate = useNavigate();
+  const href = pageURL(p.to);
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     p.onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     if (p.target && p.target !== '_self') return;
     e.preventDefault();
     const { pathname, search, hash } = window.location;
-    navigate(p.to, { replace: pathname + search + hash === p.to });
+    navigate(href, { replace: pathname + search + hash === href });
   };
   return (
     <a
-      href={p.to}
+      href={href}
       className={p.className}
       rel={p.rel}
       target={p.target}

@@ -34,7 +34,7 @@ describe('Landing', () => {
     const hero = document.getElementById('home')!;
     expect(within(hero).getByText('Coming Soon').className).toContain('badge');
     expect(within(hero).getByRole('heading', { level: 1 }).textContent).toMatch(/News that solves/);
-    expect(within(hero).getByRole('link', { name: 'Go to Portal' }).getAttribute('href')).toBe('/portal');
+    expect(within(hero).getByRole('link', { name: 'Go to Portal' }).getAttribute('href')).toBe('/portal/');
     expect(within(hero).getByRole('link', { name: "Shape India's Next" }).getAttribute('href')).toBe('#join');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -119,9 +119,9 @@ describe('Landing', () => {
     renderLanding();
     const footer = document.getElementById('newsletter')!;
     const links = within(footer).getByRole('navigation', { name: 'Quick links' });
-    expect([...links.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['#home', '#about', '#why', '#who', '#join', '/privacy-policy']);
+    expect([...links.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['#home', '#about', '#why', '#who', '#join', '/privacy-policy/']);
     expect(footer.querySelector('form#newsletter-form')).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: 'Go to Portal' }).getAttribute('href')).toBe('/portal');
+    expect(within(footer).getByRole('link', { name: 'Go to Portal' }).getAttribute('href')).toBe('/portal/');
   });
 
   it('puts both inquiry forms in the join section, posting to their endpoints', () => {

@@ -31,14 +31,14 @@ describe('Pagination', () => {
     const nav = screen.getByRole('navigation', { name: 'Pages' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
-      '/stories/page/399',
-      '/stories',
-      '/stories/page/398',
-      '/stories/page/399',
-      '/stories/page/401',
-      '/stories/page/402',
-      '/stories/page/834',
-      '/stories/page/401',
+      '/stories/page/399/',
+      '/stories/',
+      '/stories/page/398/',
+      '/stories/page/399/',
+      '/stories/page/401/',
+      '/stories/page/402/',
+      '/stories/page/834/',
+      '/stories/page/401/',
     ]);
     expect(within(nav).getByText('400').getAttribute('aria-current')).toBe('page');
     expect(within(nav).getAllByText('…')).toHaveLength(2);

@@ -89,7 +89,7 @@ export function Privacy({ site }: { site: Site }) {
         <li>
           By e-mail: <a href={`mailto:${site.editorEmail}`}>{site.editorEmail}</a>
         </li>
-        <li>By visiting this page on our website: <a href="/privacy-policy">{site.baseURL}/privacy-policy</a></li>
+        <li>By visiting this page on our website: <a href="/privacy-policy/">{site.baseURL}/privacy-policy/</a></li>
       </ul>
     </article>
   );

@@ -20,8 +20,8 @@ describe('StoryPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('RBI Holds the Repo Rate');
     expect(screen.getByText('The MPC paused.')).toBeTruthy();
     expect(container.querySelector('.article__author')!.textContent).toBe('By Nivaran Economy Desk');
-    expect(screen.getByRole('link', { name: 'Nivaran Economy Desk' }).getAttribute('href')).toBe('/author/nivaran-economy-desk');
-    expect(screen.getByRole('link', { name: 'Economic Policy' }).getAttribute('href')).toBe('/category/economic-policy');
+    expect(screen.getByRole('link', { name: 'Nivaran Economy Desk' }).getAttribute('href')).toBe('/author/nivaran-economy-desk/');
+    expect(screen.getByRole('link', { name: 'Economic Policy' }).getAttribute('href')).toBe('/category/economic-policy/');
     expect(screen.getAllByRole('link', { name: /Back to Homepage/ })).toHaveLength(2);
     expect(screen.getAllByText('Advertisement')).toHaveLength(2);
     const img = container.querySelector('figure img')!;

@@ -22,7 +22,7 @@ describe('SearchPage on the server', () => {
     );
     expect(html).toContain('Search stories</label>');
     expect(html).toContain('role="search"');
-    expect(html).toContain('href="/category/energy-environment"');
+    expect(html).toContain('href="/category/energy-environment/"');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -73,14 +73,14 @@ describe('SearchPage', () => {
     ]);
     const first = screen.getAllByRole('listitem')[0];
     const link = within(first).getByRole('link');
-    expect(link.getAttribute('href')).toBe('/india-making-gst-work-for-indian-economy');
+    expect(link.getAttribute('href')).toBe('/india-making-gst-work-for-indian-economy/');
     expect(link.innerHTML).toBe('Making <mark>GST</mark> Work for the Indian Economy');
     expect(first.textContent).toContain('Policy & Reform');
     expect(first.querySelector('time')!.getAttribute('dateTime')).toBe('2025-08-20');
     expect(first.querySelector('time')!.textContent).toBe(formatLocal('2025-08-20'));
     // A story without a fixed path links to /story/<id>; an intro match is marked.
     const fourth = screen.getAllByRole('listitem')[3];
-    expect(within(fourth).getByRole('link').getAttribute('href')).toBe('/story/3');
+    expect(within(fourth).getByRole('link').getAttribute('href')).toBe('/story/3/');
     expect(fourth.querySelector('.search-result__snippet')!.innerHTML).toBe('MSMEs face new duties; <mark>GST</mark> refunds help.');
   });
 
@@ -103,9 +103,9 @@ describe('SearchPage', () => {
     expect(status()).toBe('0 results for “zebra”');
     const nav = screen.getByRole('navigation', { name: 'No stories match. Try a category instead:' });
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Economic Policy', '/category/economic-policy'],
-      ['Energy & Environment', '/category/energy-environment'],
-      ['Technology', '/category/technology'],
+      ['Economic Policy', '/category/economic-policy/'],
+      ['Energy & Environment', '/category/energy-environment/'],
+      ['Technology', '/category/technology/'],
     ]);
     expect(screen.queryByRole('list', { name: /results/ })).toBeNull();
     fireEvent.change(box(), { target: { value: 'gst' } });

@@ -1,0 +1,80 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"golang.org/x/net/netutil"
+)
+
+// Limits protect the server from clients that connect and hold on: slow
+// headers, slow bodies, responses nobody reads, idle keep-alive
+// connections, and too many connections at once.
+type Limits struct {
+	ReadHeaderTimeout time.Duration // to send the request line and headers
+	ReadTimeout       time.Duration // to send the whole request, body included
+	WriteTimeout      time.Duration // to take the whole response
+	IdleTimeout       time.Duration // between requests on a keep-alive connection
+	MaxConns          int           // connections served at once; more wait to be accepted
+	MaxHeaderBytes    int
+}
+
+// DefaultLimits suit a public site: a form's body is a few hundred bytes,
+// the largest picture a few hundred kilobytes.
+func DefaultLimits() Limits {
+	return Limits{
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       20 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       30 * time.Second,
+		MaxConns:          1024,
+		MaxHeaderBytes:    64 << 10,
+	}
+}
+
+// ListenAndServe serves h on addr with DefaultLimits until ctx is
+// cancelled, then shuts down gracefully, letting requests in flight finish.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler, ready func(addr string)) error {
+	return ListenAndServeLimits(ctx, addr, h, DefaultLimits(), ready)
+}
+
+// ListenAndServeLimits is ListenAndServe with the given limits. A handler
+// that streams for long (the dev server's events) lifts its own deadlines
+// with http.ResponseController.
+func ListenAndServeLimits(ctx context.Context, addr string, h http.Handler, lim Limits, ready func(addr string)) error {
+	// Requests inherit ctx, so long-lived ones (the dev server's event
+	// stream) end when the server is asked to stop.
+	srv := &http.Server{Addr: addr, Handler: h,
+		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
+		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: lim.MaxHeaderBytes,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	if lim.MaxConns > 0 {
+		ln = netutil.LimitListener(ln, lim.MaxConns)
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil {
+			return err
+		}
+		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+}
