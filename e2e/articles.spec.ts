@@ -44,7 +44,7 @@ test('share buttons open the right URLs in a 600x400 window', async ({ page }) =
   });
   for (const name of ['Share on X (Twitter)', 'Share on Facebook', 'Share on LinkedIn']) await page.getByRole('link', { name }).click();
   const opened: [string, string][] = await page.evaluate(() => (window as any).__opened);
-  const canonical = `${BASE}/india-chip-ambition-blueprint-dominance`;
+  const canonical = `${BASE}/india-chip-ambition-blueprint-dominance/`;
   expect(opened.map(([u]) => new URL(u).host)).toEqual(['twitter.com', 'www.facebook.com', 'www.linkedin.com']);
   expect(new URL(opened[0][0]).searchParams.get('url')).toBe(canonical);
   expect(new URL(opened[0][0]).searchParams.get('text')).toContain(await page.locator('h1').textContent());
@@ -64,7 +64,7 @@ test.describe('storm page on a phone', () => {
     });
     await page.locator('.storm-bar').getByRole('button', { name: 'Share' }).click();
     const shared = await page.evaluate(() => (window as any).__shared);
-    expect(shared.url).toBe(`${BASE}/india-conquers-global-economic-storm`);
+    expect(shared.url).toBe(`${BASE}/india-conquers-global-economic-storm/`);
   });
 
   test('falls back to Twitter/X without it', async ({ page }) => {
@@ -105,12 +105,12 @@ test('deep-tech title sequence on client navigation in and out', async ({ page }
     }).observe(document.head, { subtree: true, childList: true, characterData: true });
   });
   // In: the home page's card for the deep-tech story (client-side).
-  await page.locator('a[href="/india-deep-tech-alliance-launch"]').first().click();
+  await page.locator('a[href="/india-deep-tech-alliance-launch/"]').first().click();
   await expect(page).toHaveTitle('$1B India Deep Tech Alliance Launches | Nivaran Magazine');
   await expect(page.locator('h1')).toHaveText('New Alliance for Deep Tech Investments Launched');
   // Out: the footer's About button.
   await page.locator('footer').getByRole('link', { name: 'About Us' }).click();
-  await expect(page).toHaveURL('/about');
+  await expect(page).toHaveURL('/about/');
   await expect(page).toHaveTitle("About the magazine - Perspectives on India's Future");
   const titles: string[] = await page.evaluate(() => (window as any).__titles);
   const i = titles.indexOf('$1B India Deep Tech Alliance Launches | Nivaran Magazine');
@@ -131,6 +131,6 @@ test('a custom featured visual is drawn on first load and after client-side navi
   await hydrated(page);
   await expect(visual).toHaveCount(0);
   await page.getByRole('link', { name: /Modi in Japan/ }).first().click();
-  await expect(page).toHaveURL(/\/japan-india-investment-partnership-modi$/);
+  await expect(page).toHaveURL(/\/japan-india-investment-partnership-modi\/$/);
   await expect(visual).toBeVisible();
 });

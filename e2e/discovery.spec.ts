@@ -12,12 +12,12 @@ test('search: ranked, highlighted results; the query survives back', async ({ pa
   // Title matches rank above body matches: the first result has the word in its title.
   await expect(results.first().locator('.search-result__title')).toContainText(/semiconductor/i);
   await expect(results.first().locator('mark').first()).toHaveText(/semiconductor/i);
-  await expect(page).toHaveURL(/\/search\?q=semiconductor$/);
+  await expect(page).toHaveURL(/\/search\/\?q=semiconductor$/);
   const href = await results.first().locator('a').first().getAttribute('href');
   await results.first().locator('a').first().click();
   await expect(page).toHaveURL(href!);
   await page.goBack();
-  await expect(page).toHaveURL(/\/search\?q=semiconductor$/);
+  await expect(page).toHaveURL(/\/search\/\?q=semiconductor$/);
   await expect(page.getByLabel('Search stories')).toHaveValue('semiconductor');
   await expect(results.first()).toBeVisible();
 });

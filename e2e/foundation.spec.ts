@@ -18,16 +18,17 @@ test('story page shows the article with its parts', async ({ page }) => {
   await expect(page.getByRole('link', { name: /Back to Homepage/ })).toHaveCount(2);
   await expect(page.locator('.spotlight')).toContainText('Solution Spotlight');
   const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-  expect(canonical).toBe(`${BASE}/rbi-policy`);
+  expect(canonical).toBe(`${BASE}/rbi-policy/`);
   const related = await page.locator('.related .card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(related).toHaveLength(3);
-  expect(related).not.toContain('/rbi-policy');
+  expect(related).not.toContain('/rbi-policy/');
 });
 
-test('the generic story route canonicalises to the fixed path', async ({ page }) => {
+test('the generic story route leads to the fixed path', async ({ page }) => {
   await page.goto('/story/5');
   await hydrated(page);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy`);
+  await expect(page).toHaveURL('/rbi-policy/');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy/`);
 });
 
 test('story 6 has the overlay caption', async ({ page }) => {
@@ -84,7 +85,7 @@ test('footer links and copyright', async ({ page }) => {
   const footer = page.locator('footer');
   await expect(footer).toContainText('© 2025 Nivaran Magazine. All rights reserved.');
   await expect(footer).toContainText('A Solutions-Focused Business & Economy Magazine');
-  for (const href of ['/about', '/about#why', '/privacy-policy']) await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+  for (const href of ['/about/', '/about/#why', '/privacy-policy/']) await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
   await expect(page.getByText('Last updated: July 01, 2025')).toBeVisible();
   await expect(page.getByRole('link', { name: 'editor@nivaran.example' })).toBeVisible();
 });
@@ -111,7 +112,7 @@ test.describe('on a phone', () => {
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu).toBeVisible();
     await menu.getByRole('link', { name: 'About' }).click();
-    await expect(page).toHaveURL('/about');
+    await expect(page).toHaveURL('/about/');
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });

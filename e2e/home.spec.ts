@@ -6,7 +6,7 @@ test('home page sections come from the config and the stories', async ({ page })
   await hydrated(page);
   await expect(page).toHaveTitle('Nivaran Magazine | A Solutions-Focused Business & Economy Magazine');
   // Lead story: the GST reforms article.
-  await expect(page.locator('.lead').getByRole('link', { name: /Read the full story/ })).toHaveAttribute('href', '/india-gst-reforms-economic-catalyst-growth');
+  await expect(page.locator('.lead').getByRole('link', { name: /Read the full story/ })).toHaveAttribute('href', '/india-gst-reforms-economic-catalyst-growth/');
   // Latest stories: newest first.
   const dates = await page.locator('#latest-title + .card-grid time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
   expect(dates.length).toBe(6);
@@ -24,12 +24,12 @@ test('home page sections come from the config and the stories', async ({ page })
   expect(delays.slice(0, 3)).toEqual(['0s', '0.1s', '0.2s']);
   // Editor's Pick: story 106's card and the default target go to /rbi-policy.
   const picks = page.locator('.home__picks');
-  await expect(picks.getByRole('link', { name: "Read the Editor's Pick" })).toHaveAttribute('href', '/rbi-policy');
-  await expect(picks.locator('.card__link').first()).toHaveAttribute('href', '/rbi-policy');
+  await expect(picks.getByRole('link', { name: "Read the Editor's Pick" })).toHaveAttribute('href', '/rbi-policy/');
+  await expect(picks.locator('.card__link').first()).toHaveAttribute('href', '/rbi-policy/');
   // WebSite JSON-LD with a search action.
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   expect(ld['@type']).toBe('WebSite');
-  expect(ld.potentialAction.target.urlTemplate).toBe(`${BASE}/search?q={search_term_string}`);
+  expect(ld.potentialAction.target.urlTemplate).toBe(`${BASE}/search/?q={search_term_string}`);
   for (const prop of ['og:title', 'og:description', 'og:image', 'og:site_name']) await expect(page.locator(`meta[property="${prop}"]`)).toHaveCount(1);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
 });
@@ -38,23 +38,23 @@ test('View All Stories leads to the paginated archive, newest first', async ({ p
   await page.goto('/');
   await hydrated(page);
   await page.getByRole('link', { name: 'View All Stories' }).first().click();
-  await expect(page).toHaveURL('/stories');
+  await expect(page).toHaveURL('/stories/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('All Stories');
   await expect(page.locator('.card')).toHaveCount(12);
   const first = await page.locator('.card time').first().getAttribute('datetime');
   await page.getByRole('link', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL('/stories/page/2');
+  await expect(page).toHaveURL('/stories/page/2/');
   await expect(page.getByText('Page 2 of 3')).toBeVisible();
   const later = await page.locator('.card time').first().getAttribute('datetime');
   expect(later! <= first!).toBe(true);
-  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', `${BASE}/stories`);
+  await expect(page.locator('link[rel="prev"]')).toHaveAttribute('href', `${BASE}/stories/`);
 });
 
 test('category badges lead to category pages', async ({ page }) => {
   await page.goto('/rbi-policy');
   await hydrated(page);
   await page.locator('.article__header .badge').click();
-  await expect(page).toHaveURL('/category/economic-policy');
+  await expect(page).toHaveURL('/category/economic-policy/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Economic Policy');
   const badges = await page.locator('.card .badge').allTextContents();
   expect(badges.length).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ test('the landing page has its sections, title and cards', async ({ page }) => {
   await expect(page).toHaveTitle("About the magazine - Perspectives on India's Future");
   for (const id of ['home', 'about', 'why', 'who', 'join', 'newsletter']) await expect(page.locator(`section#${id}`)).toHaveCount(1);
   await expect(page.getByText('Coming Soon').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Portal' }).first()).toHaveAttribute('href', '/portal');
+  await expect(page.getByRole('link', { name: 'Go to Portal' }).first()).toHaveAttribute('href', '/portal/');
   await expect(page.getByRole('link', { name: "Shape India's Next" })).toHaveAttribute('href', '#join');
   await expect(page.getByRole('list', { name: 'Our values' }).getByRole('listitem')).toHaveCount(6);
   await expect(page.getByRole('list', { name: 'Contributors we are looking for' }).getByRole('listitem')).toHaveCount(6);
@@ -54,7 +54,7 @@ test('newsletter: a plain form post lands on the thank-you page and is stored', 
   const form = page.getByRole('form', { name: 'Newsletter sign-up' });
   await form.getByLabel('Email address').fill('reader@example.in');
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/thank-you\?form=newsletter$/);
+  await expect(page).toHaveURL(/\/thank-you\/\?form=newsletter$/);
   await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
   expect(leads().find((l) => l.email === 'reader@example.in')).toMatchObject({ form: 'newsletter' });
 });
@@ -65,7 +65,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/about');
     await page.getByLabel('Email address').fill('nojs@example.in');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(page).toHaveURL(/\/thank-you\?form=newsletter$/);
+    await expect(page).toHaveURL(/\/thank-you\/\?form=newsletter$/);
     expect(leads().find((l) => l.email === 'nojs@example.in')).toBeTruthy();
   });
 });

@@ -1,0 +1,122 @@
+package hostpolicy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func directive(csp, name string) []string {
+	for d := range strings.SplitSeq(csp, ";") {
+		f := strings.Fields(d)
+		if len(f) > 0 && f[0] == name {
+			return f[1:]
+		}
+	}
+	return nil
+}
+
+func TestCSPCollectorMode(t *testing.T) {
+	csp := CSP(Site{FormEndpoints: []string{"/api/forms/launch", "/api/forms/newsletter"}})
+	for name, want := range map[string][]string{
+		"default-src":     {"'self'"},
+		"script-src":      {"'self'"},
+		"form-action":     {"'self'"},
+		"connect-src":     {"'self'"},
+		"object-src":      {"'none'"},
+		"frame-ancestors": {"'self'"},
+		"frame-src":       EmbedOrigins,
+	} {
+		if got := directive(csp, name); !slices.Equal(got, want) {
+			t.Errorf("%s: %q, want %q", name, got, want)
+		}
+	}
+	if got := directive(csp, "style-src"); !slices.Contains(got, "'unsafe-inline'") {
+		t.Errorf("critical CSS may be inlined: style-src %q", got)
+	}
+	if got := directive(csp, "img-src"); !slices.Contains(got, "https:") {
+		t.Errorf("external featured images: img-src %q", got)
+	}
+	if strings.Contains(csp, "unsafe-eval") || slices.Contains(directive(csp, "script-src"), "'unsafe-inline'") {
+		t.Error("no inline or eval'd script")
+	}
+}
+
+func TestCSPHostedModeAndOptions(t *testing.T) {
+	csp := CSP(Site{
+		FormEndpoints: []string{"https://forms.example.org/f/launch", "https://forms.example.org/f/news", "https://other.example/x"},
+		ScriptHashes:  []string{"sha256-abc="},
+		Analytics:     true,
+	})
+	want := []string{"'self'", "https://forms.example.org", "https://other.example"}
+	if got := directive(csp, "form-action"); !slices.Equal(got, want) {
+		t.Errorf("form-action %q, want %q", got, want)
+	}
+	if got := directive(csp, "connect-src"); !slices.Equal(got[:3], want) {
+		t.Errorf("connect-src %q", got)
+	}
+	script := directive(csp, "script-src")
+	if !slices.Contains(script, "'sha256-abc='") || !slices.Contains(script, "https://www.googletagmanager.com") {
+		t.Errorf("script-src %q", script)
+	}
+}
+
+func TestHeadersFileRoundTrip(t *testing.T) {
+	s := Site{FormEndpoints: []string{"/api/forms/launch"}}
+	rules, err := ParseHeaders(Headers(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := rules.For("/rbi-policy/")
+	if !slices.Equal(page, Security(s)) {
+		t.Errorf("a page's headers: %v", page)
+	}
+	asset := rules.For("/assets/app-X.js")
+	if !slices.Contains(asset, Header{"Cache-Control", Immutable}) || !slices.Contains(asset, Header{"Content-Security-Policy", CSP(s)}) {
+		t.Errorf("an asset's headers: %v", asset)
+	}
+	// One header is never set by two rules matching one path (Cloudflare
+	// Pages would join the values).
+	for _, p := range []string{"/", "/assets/x.js", "/story/5/"} {
+		seen := map[string]int{}
+		for _, r := range rules {
+			if match(r.Pattern, p) {
+				for _, h := range r.Headers {
+					if seen[h.Name]++; seen[h.Name] > 1 {
+						t.Errorf("%s: %s set twice", p, h.Name)
+					}
+				}
+			}
+		}
+	}
+	if _, err := ParseHeaders([]byte("  X-Orphan: 1\n")); err == nil {
+		t.Error("a header before any path is an error")
+	}
+}
+
+func TestRedirectsFile(t *testing.T) {
+	rs := []Redirect{{"/story/5", "/rbi-policy/", 301}, {"/old", "/new/", 301}}
+	withNote := string(Redirects(rs, true))
+	if !strings.Contains(withNote, "# /api/forms/*  https://") || !strings.Contains(withNote, "magazine serve") {
+		t.Errorf("collector mode needs the note for hosts:\n%s", withNote)
+	}
+	if plain := string(Redirects(rs, false)); strings.Contains(plain, "/api/forms") {
+		t.Errorf("hosted mode needs no forms note:\n%s", plain)
+	}
+	got := ParseRedirects([]byte(withNote + "/old /elsewhere/ 301\n/splat/* /x 301\n/bad /x 200\n/three /x/ 308\n"))
+	want := map[string]Redirect{"/story/5": rs[0], "/old": rs[1], "/three": {"/three", "/x/", 308}}
+	if len(got) != len(want) {
+		t.Fatalf("parsed %v", got)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: %v, want %v", k, got[k], v)
+		}
+	}
+}
+
+func TestCollector(t *testing.T) {
+	if !Collector([]string{"https://x.example/f", "/api/forms/newsletter"}) || Collector([]string{"https://x.example/f"}) {
+		t.Error("Collector")
+	}
+}
