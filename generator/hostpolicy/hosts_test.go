@@ -3,11 +3,11 @@ package hostpolicy_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -142,9 +142,13 @@ func checkHost(t *testing.T, base, dist string) {
 
 func TestMagazineServe(t *testing.T) {
 	dist := testSite(t)
-	srv := httptest.NewServer(serve.Handler(dist))
-	defer srv.Close()
-	checkHost(t, srv.URL, dist)
+	ctx, stop := context.WithCancel(context.Background())
+	addr, done := make(chan string, 1), make(chan error, 1)
+	go func() {
+		done <- serve.ListenAndServe(ctx, "127.0.0.1:0", serve.Handler(dist), func(a string) { addr <- a })
+	}()
+	defer func() { stop(); <-done }()
+	checkHost(t, "http://"+<-addr, dist)
 }
 
 func TestNginxREADMEExample(t *testing.T) {

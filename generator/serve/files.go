@@ -42,7 +42,9 @@ type file struct {
 	ino   uint64
 	mtime time.Time
 
-	hdr atomic.Pointer[headerSet]
+	checked  atomic.Int64 // when it was last found unchanged on disk (unix ns)
+	hdr      atomic.Pointer[headerSet]
+	prepared atomic.Pointer[preparedHead] // the fast path's heads (fast.go)
 }
 
 type headerSet struct {
@@ -143,8 +145,14 @@ func newFile(rel string, mod time.Time, body, gz []byte, level int) *file {
 	return f
 }
 
+// recheckEvery is how long a file read from disk is served before it is
+// checked again (one lstat): a new build is served within that time. (Like
+// nginx's open_file_cache_valid; checking on every request cost a quarter
+// of a page's time.)
+const recheckEvery = 200 * time.Millisecond
+
 // disk serves a folder, keeping each file it has read in memory and
-// checking it against the disk (one lstat) on every request.
+// checking it against the disk (recheckEvery).
 type disk struct {
 	root  string
 	mu    sync.RWMutex
@@ -159,7 +167,12 @@ func (d *disk) file(rel string) *file {
 	f := d.files[rel]
 	d.mu.RUnlock()
 	if f != nil {
+		now := time.Now().UnixNano()
+		if now-f.checked.Load() < int64(recheckEvery) {
+			return f
+		}
 		if fi, err := os.Lstat(f.abs); err == nil && f.same(fi) {
+			f.checked.Store(now)
 			return f
 		}
 	}
@@ -226,6 +239,7 @@ func (d *disk) load(rel string) *file {
 	}
 	f := newFile(rel, fi.ModTime(), body, gz, gzip.BestCompression)
 	f.abs, f.size, f.ino, f.mtime = abs, fi.Size(), inode(fi), fi.ModTime()
+	f.checked.Store(time.Now().UnixNano())
 	if body == nil { // too large to hash on every change: size and time, as nginx does
 		f.etag = []string{fmt.Sprintf(`"%x-%x"`, fi.ModTime().Unix(), fi.Size())}
 	}

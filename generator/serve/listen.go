@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/http"
 	"time"
-
-	"golang.org/x/net/netutil"
 )
 
 // Limits protect the server from clients that connect and hold on: slow
@@ -55,26 +53,32 @@ func ListenAndServeLimits(ctx context.Context, addr string, h http.Handler, lim 
 	if err != nil {
 		return err
 	}
-	if lim.MaxConns > 0 {
-		ln = netutil.LimitListener(ln, lim.MaxConns)
-	}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	// Plain GETs of the site are answered by the fast path; it hands every
+	// other connection to srv.
+	fast := newFastServer(h, lim, ln.Addr())
+	errc := make(chan error, 2)
+	go func() { errc <- srv.Serve(fast.slow) }()
+	go func() { errc <- fast.serve(ln) }()
 	select {
 	case err := <-errc:
+		ln.Close()
+		fast.shutdown()
+		srv.Close()
 		return err
 	case <-ctx.Done():
+		ln.Close()
+		fast.shutdown()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
-			return err
+		err := srv.Shutdown(sctx)
+		for range 2 {
+			if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) && !errors.Is(e, net.ErrClosed) {
+				err = e
+			}
 		}
-		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
+		return err
 	}
 }

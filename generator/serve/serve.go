@@ -206,38 +206,27 @@ var (
 // range), its own ETag for each body, conditional requests and ranges by
 // http.ServeContent, and the headers of the site's rules.
 func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
+	_, ranged := r.Header["Range"]
+	gz := f.gz != nil && !ranged && acceptsGzip(r.Header["Accept-Encoding"])
 	h := w.Header()
-	for _, kv := range f.headers(host, upath, status) {
-		h[kv.name] = kv.value
+	f.fill(h, host, upath, status, gz)
+	body := f.body
+	if gz {
+		body = f.gz
 	}
 	if status != http.StatusOK {
-		h["Cache-Control"] = revalidate // a missing /assets/x must not be cached forever
-	}
-	h["Content-Type"] = f.ctype
-	body, etag, length := f.body, f.etag, f.length
-	if f.gz != nil {
-		h["Vary"] = varyEncoding
-		if _, ranged := r.Header["Range"]; !ranged && acceptsGzip(r.Header["Accept-Encoding"]) {
-			body, etag, length = f.gz, f.gzETag, f.gzLength
-			h["Content-Encoding"] = gzipEncoding
-		}
-	}
-	if status != http.StatusOK {
-		h["Content-Length"] = length
 		w.WriteHeader(status)
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(body)
 		}
 		return
 	}
-	h["Etag"] = etag
 	if body == nil { // a large file, read from disk as it is sent
 		s.sendLarge(w, r, f)
 		return
 	}
 	if !conditional(r.Header) {
 		h["Last-Modified"] = f.lastModified
-		h["Content-Length"] = length
 		w.WriteHeader(http.StatusOK)
 		if r.Method != http.MethodHead {
 			_, _ = w.Write(body)
@@ -245,6 +234,33 @@ func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f
 		return
 	}
 	http.ServeContent(w, r, f.rel, f.mod, bytes.NewReader(body))
+}
+
+// fill sets the headers of an answer with f (its gzip body when gz): the
+// site's rules for upath, the type, length and ETag of the body. The fast
+// path (fast.go) prepares its answers with it too.
+func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz bool) {
+	for _, kv := range f.headers(host, upath, status) {
+		h[kv.name] = kv.value
+	}
+	if status != http.StatusOK {
+		h["Cache-Control"] = revalidate // a missing /assets/x must not be cached forever
+	}
+	h["Content-Type"] = f.ctype
+	if f.gz != nil {
+		h["Vary"] = varyEncoding
+	}
+	length, etag := f.length, f.etag
+	if gz {
+		h["Content-Encoding"] = gzipEncoding
+		length, etag = f.gzLength, f.gzETag
+	}
+	if length != nil {
+		h["Content-Length"] = length
+	}
+	if status == http.StatusOK && etag != nil {
+		h["Etag"] = etag
+	}
 }
 
 // conditional reports a request that http.ServeContent must judge.

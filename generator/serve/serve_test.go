@@ -294,7 +294,7 @@ func TestDotfilesAndSymlinks(t *testing.T) {
 }
 
 // A file replaced on disk (a new build) is served anew, and a file that
-// became a symlink is no longer served.
+// became a symlink is no longer served, within recheckEvery.
 func TestNoticesChanges(t *testing.T) {
 	dir := site(t)
 	h := Handler(dir)
@@ -303,6 +303,7 @@ func TestNoticesChanges(t *testing.T) {
 	}
 	p := filepath.Join(dir, "sitemap.xml")
 	write(t, p+".new", "<urlset>new</urlset>")
+	time.Sleep(recheckEvery + 50*time.Millisecond) // files are looked at again after recheckEvery
 	if err := os.Rename(p+".new", p); err != nil {
 		t.Fatal(err)
 	}
@@ -311,6 +312,7 @@ func TestNoticesChanges(t *testing.T) {
 	}
 	os.Remove(p)
 	os.Symlink("/etc/hostname", p)
+	time.Sleep(recheckEvery + 50*time.Millisecond)
 	if r := get(t, h, "/sitemap.xml", nil); r.StatusCode != 404 {
 		t.Errorf("a file turned symlink is served: %d", r.StatusCode)
 	}
