@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
 E2E_PORT ?= 18437
 
-.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench clean
+.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench serve-bench clean
 
 all: build
 
@@ -60,6 +60,11 @@ bench: deps
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/
 	rm -rf .cache/bench
+
+# magazine serve against Debian's nginx (gzip_static) with wrk: requests/s
+# on a story page and an asset, medians and ratio; fails below BUDGET.
+serve-bench: $(MAG)
+	scripts/serve-vs-nginx.sh
 
 clean:
 	rm -rf dist bin .cache
