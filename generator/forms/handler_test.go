@@ -244,7 +244,9 @@ func TestRepeatedFieldTakesTheFirstValue(t *testing.T) {
 func TestAcceptHandling(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *Store) {
 		h := Handler(s, noLimit)
-		good := func(n int) map[string]string { return map[string]string{"email": fmt.Sprintf("reader%d@example.in", n)} }
+		good := func(n int) map[string]string {
+			return map[string]string{"email": fmt.Sprintf("reader%d@example.in", n)}
+		}
 		bad := map[string]string{"email": "reader"}
 		browserAccept := "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
 

@@ -239,4 +239,3 @@ func (s *server) stop() {
 		<-s.done
 	}
 }
-
