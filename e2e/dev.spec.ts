@@ -16,7 +16,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'nivaran-dev-'));
   cpSync('stories', join(dir, 'stories'), { recursive: true });
-  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'e2e/site.yaml', '--data', join(dir, 'data'), '--addr', `127.0.0.1:${PORT + 2}`], {
+  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'site.yaml', '--config', 'e2e/overlay.yaml', '--data', join(dir, 'data'), '--addr', `127.0.0.1:${PORT + 2}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -111,7 +111,7 @@ type Result struct {
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
 
-	Forms site.Forms // the forms' mode and endpoints, for the summary
+	Notes []string // forms mode, launch notice: printed after the summary
 }
 
 // Phase is one timed step, for the summary and the benchmark.

@@ -63,7 +63,7 @@ type Summary struct {
 	Files    int
 	Rendered int // pages rendered by this build (the rest were unchanged)
 	Phases   []Phase
-	Forms    site.Forms // where the built forms post
+	Notes    []string // what the config means for the site (site.Config.Notes)
 }
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -125,7 +125,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	if err != nil {
 		return nil, err
 	}
-	sum.Forms = cfg.Forms
+	sum.Notes = cfg.Notes(opt.Now)
 	tplPath := filepath.Join(opt.Root, "templates", "page.html")
 	tplSrc, err := os.ReadFile(tplPath)
 	if err != nil {

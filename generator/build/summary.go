@@ -17,10 +17,8 @@ func Report(r *Result, out string) string {
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "  %-10s %s\n", p.Name, round(p.Took))
 	}
-	if r.Forms.Mode != "" {
-		for _, line := range r.Forms.Describe() {
-			b.WriteString(line + "\n")
-		}
+	for _, line := range r.Notes {
+		b.WriteString(line + "\n")
 	}
 	return b.String()
 }

@@ -21,6 +21,7 @@ type Config struct {
 	EditorEmail   string   `yaml:"editorEmail" json:"editorEmail"`
 	LaunchDate    string   `yaml:"launchDate" json:"launchDate"`
 	LaunchNotice  *bool    `yaml:"launchNotice" json:"-"` // nil means on; see ShowLaunchNotice
+	launchAuto    bool     // LaunchDate was not set: it is the build date plus five days
 	AdPublisherID string   `yaml:"adPublisherID" json:"adPublisherID"`
 	AnalyticsID   string   `yaml:"analyticsID" json:"analyticsID"`
 	Forms         Forms    `yaml:"forms" json:"forms"`
@@ -65,6 +66,7 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	}
 	if c.LaunchDate == "" {
 		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
+		c.launchAuto = true
 	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
 		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
@@ -95,6 +97,23 @@ func (c *Config) SetBaseURL(raw string) error {
 // and banner at all (launchNotice: false turns them off). Before the launch
 // date they count down; after it the browser stops showing them by itself.
 func (c *Config) ShowLaunchNotice() bool { return c.LaunchNotice == nil || *c.LaunchNotice }
+
+// Notes is what a build says about the site config: where the forms post
+// (and, in collector mode, what dist/ then needs) and the launch notice.
+func (c *Config) Notes(buildDate time.Time) []string {
+	notes := c.Forms.Describe()
+	switch {
+	case !c.ShowLaunchNotice():
+		notes = append(notes, "Launch notice: off (launchNotice: false).")
+	case c.launchAuto:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+", the build date plus 5 days (launchDate is not set).")
+	case c.LaunchDate < buildDate.UTC().Format("2006-01-02"):
+		notes = append(notes, "Launch notice: launchDate "+c.LaunchDate+" has passed; the notice no longer shows.")
+	default:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+".")
+	}
+	return notes
+}
 
 // Magazine is the full name, e.g. "Nivaran Magazine".
 func (c *Config) Magazine() string { return c.Name + " Magazine" }

@@ -192,6 +192,21 @@ func TestLaunchNotice(t *testing.T) {
 	if cfg.ShowLaunchNotice() || cfg.LaunchDate != "2025-09-15" {
 		t.Errorf("launchNotice: false: %v %s", cfg.ShowLaunchNotice(), cfg.LaunchDate)
 	}
+	// The build says what the readers will see.
+	for extra, want := range map[string]string{
+		"":                         "Launch notice: counting down to 2026-11-28, the build date plus 5 days (launchDate is not set).",
+		"launchDate: 2026-12-01\n": "Launch notice: counting down to 2026-12-01.",
+		"launchDate: 2025-09-15\n": "Launch notice: launchDate 2025-09-15 has passed; the notice no longer shows.",
+		"launchNotice: false\n":    "Launch notice: off (launchNotice: false).",
+	} {
+		cfg, err := load(t, base+extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if notes := cfg.Notes(buildDate); notes[len(notes)-1] != want {
+			t.Errorf("%q: %q, want %q", extra, notes[len(notes)-1], want)
+		}
+	}
 }
 
 // The repository's own site.yaml is valid and states its mode and launch date.
