@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -297,4 +298,56 @@ func killNine(t *testing.T, where string) {
 	if len(seen) != n {
 		t.Errorf("after kill -9: %d leads, want %d", len(seen), n)
 	}
+}
+
+// A leads.db written by the first collector (no schema_version, no uid)
+// is brought up to date in place, its leads kept.
+func TestMigratesAFirstVersionDatabase(t *testing.T) {
+	dir := t.TempDir()
+	old, err := sql.Open("sqlite", filepath.Join(dir, DBFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range append(migrations[0].sqlite,
+		`INSERT INTO leads (form, email, created_at) VALUES ('newsletter', 'a@example.in', '2025-09-01T10:00:00.000Z')`,
+		`INSERT INTO leads (form, email, created_at) VALUES ('newsletter', 'b@example.in', '2025-09-01T10:01:00.000Z')`) {
+		if _, err := old.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []*lead
+	s.each(context.Background(), time.Time{}, func(l *lead) error { got = append(got, l); return nil })
+	if len(got) != 2 || got[1].Email != "b@example.in" || len(got[0].UID) != 32 || got[0].UID == got[1].UID {
+		t.Fatalf("after migrating: %+v %+v", got[0], got[1])
+	}
+	var version int
+	s.db.QueryRow(`SELECT version FROM schema_version`).Scan(&version)
+	if version != len(migrations) {
+		t.Errorf("schema version %d, want %d", version, len(migrations))
+	}
+	// Opening again changes nothing.
+	s.Close()
+	if s, err = Open(dir); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(leads(t, s)); n != 2 {
+		t.Errorf("%d leads after reopening", n)
+	}
+}
+
+func TestRefusesANewerSchema(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		if _, err := s.db.Exec(`UPDATE schema_version SET version = 99`); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.migrate(context.Background()); err == nil || !strings.Contains(err.Error(), "schema version 99, newer than this magazine knows") {
+			t.Errorf("got %v", err)
+		}
+	})
 }

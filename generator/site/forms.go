@@ -31,7 +31,7 @@ type Forms struct {
 
 // NeedsCollector reports whether the built site's forms post to the
 // collector of `magazine serve`: a host serving dist/ on its own would lose
-// their leads. The host files say so (see FormsNote).
+// their leads, so the files written for hosts should say so.
 func (f Forms) NeedsCollector() bool { return f.Mode != FormsHosted }
 
 // CollectorPath is where the collector answers a form, and the default
@@ -103,13 +103,4 @@ func (f Forms) Describe() []string {
 		"warning: dist/ needs `magazine serve` (or a proxy to it) for the forms; a plain static host loses their leads. " +
 			"To publish on a static host, set forms.mode: hosted with a hosted form service's URLs in site.yaml.",
 	}
-}
-
-// FormsNote is a short note for the files written for static hosts.
-func (f Forms) FormsNote() string {
-	if !f.NeedsCollector() {
-		return "forms.mode: hosted - the forms post to a hosted form service; no server is needed."
-	}
-	return "forms.mode: collector - the forms post to " + strings.TrimSuffix(CollectorPath(""), "/") +
-		"/*, which `magazine serve` answers: proxy those paths to it, or readers' sign-ups are lost."
 }
