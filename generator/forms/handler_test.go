@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -531,10 +532,12 @@ func TestConcurrentSubmissionsStoredOnce(t *testing.T) {
 func BenchmarkSubmit(b *testing.B) {
 	s := openStore(b)
 	h := Handler(s, noLimit)
-	body := []byte(`{"name":"Reader","email":"reader@example.in"}`)
+	var n atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			r := httptest.NewRequest(http.MethodPost, "/api/forms/launch", bytes.NewReader(body))
+			// A new address each time: repeats would only be acknowledged.
+			body := fmt.Sprintf(`{"name":"Reader","email":"reader%d@example.in"}`, n.Add(1))
+			r := httptest.NewRequest(http.MethodPost, "/api/forms/launch", strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, r)
