@@ -2,8 +2,9 @@
 // sign-up, editorial and partnership inquiries and the newsletter post here
 // instead of to a hosted form service. It speaks the hosted services'
 // protocol (JSON {"ok":true} or {"errors":[{field,message}]}, or a 303 for a
-// plain browser post) and commits every accepted lead to SQLite before it
-// answers, so an acknowledged lead is never lost.
+// plain browser post) and commits every accepted lead to its store (SQLite,
+// or PostgreSQL shared by several servers) before it answers, so an
+// acknowledged lead is never lost.
 package forms
 
 import (
