@@ -17,12 +17,13 @@ let data: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000); // a busy machine starts processes slowly
   data = mkdtempSync(join(tmpdir(), 'nivaran-hosted-'));
   server = spawn('bin/magazine', ['serve', '--dir', '.cache/e2e-hosted', '--data', data, '--addr', '127.0.0.1:0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('magazine serve did not start')), 20_000);
+    const timer = setTimeout(() => reject(new Error('magazine serve did not start')), 80_000);
     server.stdout!.on('data', (d: Buffer) => {
       const m = /at (http:\/\/\S+) /.exec(d.toString());
       if (m) {
