@@ -170,7 +170,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			diags.Add(file, v.Line+1, v.Column, "%s: %v", k.Value, err)
 		}
 	}
-	s.Body = markdown.Convert(body)
+	var problems []markdown.Problem
+	s.Body, problems = markdown.Convert(body, bodyLine)
+	for _, p := range problems {
+		diags.Add(file, p.Line, 0, "%s", p.Message)
+	}
 	s.validate(opt, bodyLine, &diags)
 	return s, diags
 }
