@@ -40,6 +40,7 @@ test-go: deps
 	# Bad input never crashes: a short, fixed fuzzing run of each parser.
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 10s ./generator/story
 	$(GO) test -run '^$$' -fuzz FuzzConvert -fuzztime 10s ./generator/markdown
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 10s ./generator/markdown/chart
 
 test-unit: deps
 	npx tsc --noEmit -p frontend

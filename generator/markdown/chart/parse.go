@@ -29,6 +29,7 @@ var Keys = []string{"type", "title", "units", "source", "alt"}
 const (
 	MaxSeries = 6
 	MaxRows   = 500
+	MaxValue  = 1e15 // sums and scales stay finite
 )
 
 // Chart is a parsed chart block.
@@ -193,8 +194,8 @@ func Number(cell string) (float64, error) {
 		return math.NaN(), fmt.Errorf("%q is not a number%s", cell, hint)
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
-	if err != nil || math.IsInf(v, 0) {
-		return math.NaN(), fmt.Errorf("%q is not a number", cell)
+	if err != nil || math.Abs(v) > MaxValue {
+		return math.NaN(), fmt.Errorf("%q is not a number a chart can show (at most %g)", cell, MaxValue)
 	}
 	return v, nil
 }
