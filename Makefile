@@ -46,9 +46,13 @@ test-unit: deps
 	npx tsc --noEmit -p frontend
 	npx vitest run
 
+# The browser tests' site: the magazine's stories plus the fixtures in
+# e2e/stories (a story with every kind of block).
 test-e2e: $(MAG)
-	rm -rf .cache/e2e-data
-	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist --base-url http://127.0.0.1:$(E2E_PORT)
+	rm -rf .cache/e2e-data .cache/e2e-stories
+	mkdir -p .cache/e2e-stories
+	cp -R stories/. e2e/stories/. .cache/e2e-stories/
+	$(MAG) build --config e2e/site.yaml --stories .cache/e2e-stories --out .cache/e2e-dist --base-url http://127.0.0.1:$(E2E_PORT)
 	E2E_PORT=$(E2E_PORT) npx playwright test
 
 # Cold builds of N synthetic stories (N=10000 make bench), then one page's render.

@@ -50,7 +50,7 @@ func (noteRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(east.KindFootnoteLink, func(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			n := node.(*east.FootnoteLink)
-			fmt.Fprintf(w, `<sup class="fn-ref"><a id="%s" href="#%s" role="doc-noteref" aria-label="Note %d">%d</a></sup>`,
+			fmt.Fprintf(w, `<sup class="fn-ref"><a id="%s" href="#%s" aria-label="Note %d">%d</a></sup>`,
 				refID(n.Index, n.RefIndex), noteID(n.Index), n.Index, n.Index)
 		}
 		return ast.WalkContinue, nil
@@ -63,7 +63,7 @@ func (noteRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 				label += fmt.Sprintf(", citation %d", n.RefIndex+1)
 				mark += strconv.Itoa(n.RefIndex + 1)
 			}
-			fmt.Fprintf(w, ` <a class="fn-back" href="#%s" role="doc-backlink" aria-label="%s">%s</a>`, refID(n.Index, n.RefIndex), label, mark)
+			fmt.Fprintf(w, ` <a class="fn-back" href="#%s" aria-label="%s">%s</a>`, refID(n.Index, n.RefIndex), label, mark)
 		}
 		return ast.WalkContinue, nil
 	})
