@@ -12,14 +12,15 @@ import (
 	"github.com/nivaran/magazine/generator/story"
 )
 
-// MaxPictureBytes caps a picture file of the site's own: a photo for the
-// web is a few megabytes; anything far larger is a mistake.
-const MaxPictureBytes = 40 << 20
+// MaxPictureBytes caps a picture file of the site's own: a camera's JPEG is
+// 5–15 MB; anything far larger is a mistake.
+const MaxPictureBytes = 25 << 20
 
 // LocalPicture resolves a picture path an editor wrote (images/x.jpg,
 // relative to the stories folder) to a file that is surely the site's own:
-// inside dir, a regular file (no symbolic link out), a JPEG or PNG by name,
-// and not huge. Every local picture, featured or in the body, goes through it.
+// inside dir once symbolic links are followed, a regular file, a JPEG or
+// PNG by name, and not huge. Every local picture goes through it, so a
+// story never makes the build read anything else.
 func LocalPicture(dir, rel string) (string, error) {
 	if rel == "" || filepath.IsAbs(rel) || strings.HasPrefix(rel, "/") || strings.Contains(rel, `\`) {
 		return "", fmt.Errorf("%q must be a path under the stories folder, like images/x.jpg", rel)
@@ -34,16 +35,28 @@ func LocalPicture(dir, rel string) (string, error) {
 		return "", fmt.Errorf("%q is not a JPEG or PNG picture", rel)
 	}
 	path := filepath.Join(dir, clean)
-	info, err := os.Lstat(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
+	real, err := filepath.EvalSymlinks(path)
+	if errors.Is(err, os.ErrNotExist) {
 		return "", fmt.Errorf("%s does not exist in %s", rel, dir)
+	}
+	if err != nil {
+		return "", err
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	if r, err := filepath.Rel(root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%q points outside the stories folder", rel)
+	}
+	info, err := os.Stat(real)
+	switch {
 	case err != nil:
 		return "", err
 	case !info.Mode().IsRegular():
 		return "", fmt.Errorf("%s is not a regular file", rel)
 	case info.Size() > MaxPictureBytes:
-		return "", fmt.Errorf("%s is %d MB; keep pictures under %d MB", rel, info.Size()>>20, MaxPictureBytes>>20)
+		return "", fmt.Errorf("%s is %d MB; keep pictures under %d MB", rel, (info.Size()+1<<20-1)>>20, MaxPictureBytes>>20)
 	}
 	return path, nil
 }

@@ -19,6 +19,8 @@ func TestLocalPicture(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "secret.jpg")
 	os.WriteFile(outside, []byte("x"), 0o644)
 	os.Symlink(outside, filepath.Join(dir, "images", "link.jpg"))
+	os.Symlink("ok.jpg", filepath.Join(dir, "images", "inside.jpg"))
+	os.Symlink("/dev/zero", filepath.Join(dir, "images", "device.jpg"))
 	big, _ := os.Create(filepath.Join(dir, "images", "big.png"))
 	big.Truncate(MaxPictureBytes + 1) // sparse: costs no disk
 	big.Close()
@@ -26,14 +28,17 @@ func TestLocalPicture(t *testing.T) {
 	if p, err := LocalPicture(dir, "images/ok.jpg"); err != nil || p != filepath.Join(dir, "images", "ok.jpg") {
 		t.Errorf("a good picture: %q %v", p, err)
 	}
+	if _, err := LocalPicture(dir, "images/inside.jpg"); err != nil {
+		t.Errorf("a link to a picture inside the folder is fine: %v", err)
+	}
 	bad := map[string]string{
 		"images/missing.jpg": "does not exist",
 		"../secret.jpg":      "points outside the stories folder",
 		"images/../../x.jpg": "points outside the stories folder",
 		"/etc/passwd.jpg":    "must be a path under the stories folder",
-		"images/link.jpg":    "is not a regular file",
+		"images/link.jpg":    "points outside the stories folder", "images/device.jpg": "points outside the stories folder",
 		"images/folder.jpg":  "is not a regular file",
-		"images/big.png":     "keep pictures under 40 MB",
+		"images/big.png":     "is 26 MB; keep pictures under 25 MB",
 		"images/notes.txt":   "is not a JPEG or PNG picture",
 		`images\windows.jpg`: "must be a path under the stories folder",
 		"":                   "must be a path under the stories folder",
