@@ -119,6 +119,13 @@ func cells(row []byte) int {
 
 // checkNoteRefs reports [^x] left as text: a note with no definition.
 func (c *converter) checkNoteRefs(n ast.Node) {
+	cited := false
+	for i := 0; i < n.Lines().Len() && !cited; i++ {
+		cited = bytes.Contains(segValue(n.Lines().At(i), c.src), []byte("[^"))
+	}
+	if !cited {
+		return
+	}
 	var text bytes.Buffer
 	var at []int // source offset of each byte of text
 	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {

@@ -12,12 +12,15 @@
 package markdown
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"html"
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -131,7 +134,9 @@ func Convert(src []byte, firstLine int) (Doc, []Problem) {
 	}
 	doc.Embeds = c.embeds
 	doc.Text = strings.Join(c.text, "\n\n")
-	doc.Words = len(strings.Fields(strings.Join(c.words, " ")))
+	for _, w := range c.words {
+		doc.Words += countWords(w)
+	}
 	sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Line < c.problems[j].Line })
 	return doc, c.problems
 }
@@ -289,10 +294,27 @@ func spotlightStart(p *ast.Paragraph, src []byte) (string, bool) {
 	return m[1], true
 }
 
+// writers are reused: goldmark wraps any other writer in a new 4 KB
+// buffer per call, and a body renders many small nodes.
+var writers = sync.Pool{New: func() any { return &writer{} }}
+
+type writer struct {
+	buf bytes.Buffer
+	w   *bufio.Writer
+}
+
 func render(n ast.Node, src []byte) string {
-	var buf bytes.Buffer
-	_ = md.Renderer().Render(&buf, src, n)
-	return strings.TrimSpace(buf.String())
+	wr := writers.Get().(*writer)
+	wr.buf.Reset()
+	if wr.w == nil {
+		wr.w = bufio.NewWriter(&wr.buf)
+	}
+	wr.w.Reset(&wr.buf)
+	_ = md.Renderer().Render(wr.w, src, n)
+	_ = wr.w.Flush()
+	s := strings.TrimSpace(wr.buf.String())
+	writers.Put(wr)
+	return s
 }
 
 // inner renders a node and strips its own outer tag.
@@ -345,6 +367,19 @@ func nodeText(n ast.Node, src []byte) []byte {
 		return ast.WalkContinue, nil
 	})
 	return buf.Bytes()
+}
+
+// countWords counts runs of non-space characters, like len(strings.Fields(s)).
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
 }
 
 func segValue(s text.Segment, src []byte) []byte { return s.Value(src) }
