@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"bytes"
 	"fmt"
 	"html"
 	"regexp"
@@ -57,17 +56,7 @@ func FigureHTML(f *Figure, p Picture) string {
 
 // imageAlone is the picture that is a paragraph's whole content.
 func imageAlone(p *ast.Paragraph, src []byte) *ast.Image {
-	var img *ast.Image
-	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
-		if i, ok := c.(*ast.Image); ok && img == nil {
-			img = i
-			continue
-		}
-		if t, ok := c.(*ast.Text); ok && len(bytes.TrimSpace(t.Segment.Value(src))) == 0 {
-			continue
-		}
-		return nil
-	}
+	img, _ := onlyChild(p, src).(*ast.Image)
 	return img
 }
 

@@ -249,16 +249,23 @@ func (c *converter) problemAt(line int, format string, args ...any) {
 
 // wholeStrong returns the bold span when it is the paragraph's only content.
 func wholeStrong(p *ast.Paragraph, src []byte) *ast.Emphasis {
-	var found *ast.Emphasis
+	if em, ok := onlyChild(p, src).(*ast.Emphasis); ok && em.Level == 2 {
+		return em
+	}
+	return nil
+}
+
+// onlyChild is a paragraph's one child apart from blank text, or nil.
+func onlyChild(p *ast.Paragraph, src []byte) ast.Node {
+	var found ast.Node
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
-		if em, ok := c.(*ast.Emphasis); ok && em.Level == 2 && found == nil {
-			found = em
-			continue
-		}
 		if t, ok := c.(*ast.Text); ok && len(bytes.TrimSpace(t.Segment.Value(src))) == 0 {
 			continue
 		}
-		return nil
+		if found != nil {
+			return nil
+		}
+		found = c
 	}
 	return found
 }

@@ -40,7 +40,7 @@ func Header(src []byte, first int, known []string) (map[string]Field, []Problem)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
-		line, msg := yamlError(err)
+		line, msg := YAMLError(err)
 		return fields, []Problem{{first + line - 1, "not valid YAML: " + msg}}
 	}
 	if len(root.Content) == 0 {
@@ -107,7 +107,9 @@ func Split(src []byte) (head, rest []byte, restLine int, ok bool) {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-func yamlError(err error) (int, string) {
+// YAMLError splits a yaml.v3 error into its line (from 1, within the YAML
+// given) and its message.
+func YAMLError(err error) (int, string) {
 	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return n, m[2]
