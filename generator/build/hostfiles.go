@@ -35,7 +35,7 @@ func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) ma
 	}
 	return map[string][]byte{
 		hostpolicy.HeadersFile:   hostpolicy.Headers(policy),
-		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, hostpolicy.Collector(endpoints)),
+		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, f.NeedsCollector()),
 	}
 }
 

@@ -174,14 +174,14 @@ func TestRSS(t *testing.T) {
 		t.Fatalf("%d items", len(ch.Items))
 	}
 	got, old := ch.Items[0], ch.Items[1]
-	want := parsedItem{Title: "Story 2", Link: "https://nivaran.example/story/2", Description: "Intro 2.",
+	want := parsedItem{Title: "Story 2", Link: "https://nivaran.example/story/2/", Description: "Intro 2.",
 		PubDate: "Tue, 02 Sep 2025 09:30:00 +0530", Category: "Technology", Creator: "Nivaran Economy Desk"}
 	want.GUID.IsPermaLink, want.GUID.Value = "true", want.Link
 	if got != want {
 		t.Errorf("newest item =\n%+v\nwant\n%+v", got, want)
 	}
 	// Fixed paths are the canonical link; markup in titles survives escaping.
-	if old.Link != "https://nivaran.example/rbi-policy" || old.Title != "RBI & the <Repo> Rate" || old.PubDate != "Tue, 12 Aug 2025 00:00:00 +0000" {
+	if old.Link != "https://nivaran.example/rbi-policy/" || old.Title != "RBI & the <Repo> Rate" || old.PubDate != "Tue, 12 Aug 2025 00:00:00 +0000" {
 		t.Errorf("older item = %+v", old)
 	}
 	if ch.LastBuildDate != got.PubDate {
@@ -235,7 +235,7 @@ func TestFiles(t *testing.T) {
 	}
 	energy := parseRSS(t, files["category/energy-environment/feed.xml"], "https://nivaran.example/category/energy-environment/feed.xml")
 	ch := energy.Channel[0]
-	if ch.Link[0] != "https://nivaran.example/category/energy-environment" || ch.Title[0] != "Energy & Environment | Nivaran Magazine" {
+	if ch.Link[0] != "https://nivaran.example/category/energy-environment/" || ch.Title[0] != "Energy & Environment | Nivaran Magazine" {
 		t.Errorf("energy channel: link %q, title %q", ch.Link[0], ch.Title[0])
 	}
 	var titles []string

@@ -46,9 +46,9 @@ func TestNewsSitemap(t *testing.T) {
 		}
 	}
 	want := []string{
-		"https://nivaran.example/india-chip-ambition-blueprint-dominance",
-		"https://nivaran.example/story/2",
-		"https://nivaran.example/story/3",
+		"https://nivaran.example/india-chip-ambition-blueprint-dominance/",
+		"https://nivaran.example/story/2/",
+		"https://nivaran.example/story/3/",
 	}
 	if !slices.Equal(locs, want) {
 		t.Fatalf("locs = %v, want %v", locs, want)

@@ -42,15 +42,13 @@ func CacheControl(path string) string {
 	return Revalidate
 }
 
-// EmbedOrigins are the only origins whose frames a story may embed (videos
-// and interactive charts): YouTube, Datawrapper, Flourish and X.
+// EmbedOrigins are the only origins a page may frame: those of the story
+// embeds generator/markdown makes (YouTube without cookies, Datawrapper,
+// Flourish; X posts are links, not frames).
 var EmbedOrigins = []string{
 	"https://www.youtube-nocookie.com",
-	"https://www.youtube.com",
 	"https://datawrapper.dwcdn.net",
 	"https://flo.uri.sh",
-	"https://public.flourish.studio",
-	"https://platform.twitter.com",
 }
 
 // Security is the set of security headers every response carries.
@@ -117,15 +115,4 @@ func formOrigins(endpoints []string) []string {
 		}
 	}
 	return out
-}
-
-// Collector reports whether any form posts to a relative endpoint, that is
-// to the collector of `magazine serve` on the site's own origin.
-func Collector(endpoints []string) bool {
-	for _, e := range endpoints {
-		if strings.HasPrefix(e, "/") {
-			return true
-		}
-	}
-	return false
 }

@@ -114,9 +114,3 @@ func TestRedirectsFile(t *testing.T) {
 		}
 	}
 }
-
-func TestCollector(t *testing.T) {
-	if !Collector([]string{"https://x.example/f", "/api/forms/newsletter"}) || Collector([]string{"https://x.example/f"}) {
-		t.Error("Collector")
-	}
-}

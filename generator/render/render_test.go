@@ -99,7 +99,7 @@ func BenchmarkRenderStory(b *testing.B) {
 		"kind": "story", "path": "/story/1",
 		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
 		"story": map[string]any{"id": 1, "title": "A story", "introduction": "Intro", "author": "Desk", "publishedAt": "2025-08-12",
-			"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"src": "/x.svg", "alt": ""}, "layout": "story",
+			"dateLabel": "August 12, 2025", "category": "Economic Policy", "categoryHref": "/category/economic-policy", "authorHref": "/author/desk", "image": map[string]any{"src": "/x.svg", "alt": ""}, "layout": "story",
 			"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
 			"blocks": []map[string]string{{"type": "p", "html": strings.Repeat("Words in a paragraph. ", 60)}}},
 	})
@@ -125,7 +125,7 @@ func TestRawHTMLFraming(t *testing.T) {
 			"kind": "story", "path": "/story/1",
 			"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
 			"story": map[string]any{"id": 1, "title": title, "introduction": "₹1 lakh crore\nनई पंक्ति", "author": "Desk", "publishedAt": "2025-08-12",
-				"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"alt": ""}, "layout": "story",
+				"dateLabel": "August 12, 2025", "category": "Economic Policy", "categoryHref": "/category/economic-policy", "authorHref": "/author/desk", "image": map[string]any{"alt": ""}, "layout": "story",
 				"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
 				"blocks": []map[string]string{{"type": "p", "html": "line one\nline two"}}},
 		})
