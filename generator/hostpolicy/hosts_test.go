@@ -152,15 +152,7 @@ func TestMagazineServe(t *testing.T) {
 }
 
 func TestNginxREADMEExample(t *testing.T) {
-	if _, err := exec.LookPath("nginx"); err != nil {
-		t.Skip("nginx is not installed (apt-get install nginx): the README's nginx example is not tested")
-	}
-	sh, conf := readmeBlocks(t, "nginx", "nginx")
-	dist, tmp := testSite(t), t.TempDir()
-	port := freePort(t)
-	run(t, replace(t, sh, "/srv/nivaran/dist", dist, "/etc/nginx/nivaran-redirects.map", filepath.Join(tmp, "redirects.map")))
-	conf = replace(t, conf, "/srv/nivaran/dist", dist, "/etc/nginx/nivaran-redirects.map", filepath.Join(tmp, "redirects.map"),
-		"listen 80;", fmt.Sprintf("listen 127.0.0.1:%d;", port))
+	dist, tmp, port, conf := example(t, "nginx", "nginx", "/etc/nginx/nivaran-redirects.map", "listen 80;", "listen 127.0.0.1:%d;")
 	user := ""
 	if os.Geteuid() == 0 { // nginx's workers would drop to nobody, who cannot read a test's folders
 		user = "user root root;"
@@ -189,15 +181,7 @@ http {
 }
 
 func TestCaddyREADMEExample(t *testing.T) {
-	if _, err := exec.LookPath("caddy"); err != nil {
-		t.Skip("caddy is not installed (apt-get install caddy): the README's Caddyfile example is not tested")
-	}
-	sh, conf := readmeBlocks(t, "Caddy", "caddy")
-	dist, tmp := testSite(t), t.TempDir()
-	port := freePort(t)
-	run(t, replace(t, sh, "/srv/nivaran/dist", dist, "/etc/caddy/nivaran-redirects.caddy", filepath.Join(tmp, "redirects.caddy")))
-	conf = replace(t, conf, "/srv/nivaran/dist", dist, "/etc/caddy/nivaran-redirects.caddy", filepath.Join(tmp, "redirects.caddy"),
-		"nivaran.example {", fmt.Sprintf("http://127.0.0.1:%d {", port))
+	dist, tmp, port, conf := example(t, "caddy", "Caddy", "/etc/caddy/nivaran-redirects.caddy", "nivaran.example {", "http://127.0.0.1:%d {")
 	// Global options for a test: no admin endpoint, no certificates, state in tmp.
 	write(t, filepath.Join(tmp, "Caddyfile"), "{\n\tadmin off\n\tauto_https off\n}\n\n"+conf)
 	cmd := []string{"caddy", "run", "--adapter", "caddyfile", "--config", filepath.Join(tmp, "Caddyfile")}
@@ -206,6 +190,23 @@ func TestCaddyREADMEExample(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", tmp)
 	start(t, port, "", cmd...)
 	checkHost(t, fmt.Sprintf("http://127.0.0.1:%d", port), dist)
+}
+
+// example prepares the README's example for the server bin (section
+// "### heading", a ```sh block that makes the redirects file and a config
+// block in lang named after bin): a test site, the redirects file made by
+// the README's command, and the config with its paths and its address
+// (replaced by listen, given a free port) made the test's. It skips when bin is not installed.
+func example(t *testing.T, bin, heading, redirects, address, listen string) (dist, tmp string, port int, conf string) {
+	t.Helper()
+	if _, err := exec.LookPath(bin); err != nil {
+		t.Skipf("%s is not installed (apt-get install %s): the README's %s example is not tested", bin, bin, heading)
+	}
+	sh, conf := readmeBlocks(t, heading, bin)
+	dist, tmp, port = testSite(t), t.TempDir(), freePort(t)
+	paths := []string{"/srv/nivaran/dist", dist, redirects, filepath.Join(tmp, "redirects")}
+	run(t, replace(t, sh, paths...))
+	return dist, tmp, port, replace(t, conf, append(paths, address, fmt.Sprintf(listen, port))...)
 }
 
 // readmeBlocks are the ```sh and ```<lang> blocks of the README's "### <heading>" section.

@@ -95,7 +95,7 @@ func (fs *fastServer) conn(c net.Conn, release func()) {
 	}
 	br := bufio.NewReaderSize(c, maxFastHeader)
 	req := &http.Request{Method: "GET", URL: &url.URL{}, Header: http.Header{}, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}
-	var out net.Buffers
+	var bufs [4][]byte // WriteTo consumes a net.Buffers; each answer starts from bufs again
 	first := true
 	for !fs.closed.Load() {
 		// The first request must arrive within ReadHeaderTimeout; later
@@ -111,7 +111,9 @@ func (fs *fastServer) conn(c net.Conn, release func()) {
 		}
 		head, ok := headIn(br) // mostly, the whole request came in one read
 		if !ok {
-			deadline(c.SetReadDeadline, fs.lim.ReadHeaderTimeout)
+			if !first { // the first request's deadline already is ReadHeaderTimeout
+				deadline(c.SetReadDeadline, fs.lim.ReadHeaderTimeout)
+			}
 			head, ok = peekHead(br)
 		}
 		if !ok {
@@ -131,7 +133,7 @@ func (fs *fastServer) conn(c net.Conn, release func()) {
 			break
 		}
 		br.Discard(len(head))
-		out = append(out[:0], hdr, dateLine(), crlf)
+		out := append(net.Buffers(bufs[:0]), hdr, dateLine(), crlf)
 		if r.method == http.MethodGet {
 			out = append(out, body)
 		}
