@@ -45,9 +45,14 @@ test-unit: deps
 	npx tsc --noEmit -p frontend
 	npx vitest run
 
+# The browser tests' builds are site.yaml with small overlays (e2e/*.yaml), so
+# they cannot drift from it: one in collector mode, one in hosted mode.
+E2E_CONFIG = --config site.yaml --config e2e/overlay.yaml --base-url http://127.0.0.1:$(E2E_PORT)
+
 test-e2e: $(MAG)
 	rm -rf .cache/e2e-data
-	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist --base-url http://127.0.0.1:$(E2E_PORT)
+	$(MAG) build $(E2E_CONFIG) --out .cache/e2e-dist
+	$(MAG) build $(E2E_CONFIG) --config e2e/hosted.yaml --out .cache/e2e-hosted
 	E2E_PORT=$(E2E_PORT) npx playwright test
 
 # Cold builds of N synthetic stories (N=10000 make bench), then one page's render.

@@ -8,6 +8,7 @@ export const site: Site = {
   baseURL: 'https://nivaran.example',
   editorEmail: 'editor@nivaran.example',
   launchDate: '2025-09-10',
+  launchNotice: true,
   adClient: '',
   analyticsID: '',
   forms: { launch: '/api/forms/launch', editorial: '/api/forms/editorial', partnership: '/api/forms/partnership', newsletter: '/api/forms/newsletter' },

@@ -16,6 +16,7 @@ export interface Site {
   baseURL: string;
   editorEmail: string;
   launchDate: string;
+  launchNotice: boolean; // false: no launch modal, popup or banner at all
   adClient: string;
   analyticsID: string;
   forms: Forms;

@@ -55,6 +55,7 @@ type Site struct {
 	BaseURL     string     `json:"baseURL"`
 	EditorEmail string     `json:"editorEmail"`
 	LaunchDate  string     `json:"launchDate"`
+	LaunchOn    bool       `json:"launchNotice"` // false: no launch modal, popup or banner
 	AdClient    string     `json:"adClient"`
 	AnalyticsID string     `json:"analyticsID"`
 	Forms       site.Forms `json:"forms"`
@@ -115,7 +116,7 @@ type Builder struct {
 func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story) *Builder {
 	b := &Builder{cfg: cfg, lib: lib, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
-		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, AdClient: cfg.AdPublisherID,
+		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
 	}}
 	b.related = related.New(stories)
