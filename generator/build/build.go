@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -137,6 +138,7 @@ func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.
 	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	stories, diags := story.LoadDir(opt.Stories, sopt)
+	diags = append(diags, media.CheckFigures(opt.Stories, stories)...)
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)
