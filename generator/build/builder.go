@@ -252,19 +252,27 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 
 	// The pages, a chunk at a time.
 	pages := pagedata.NewBuilder(cfg, lib, stories)
-	aliases := map[string][]string{} // canonical path -> every path showing it
+	// One page is rendered per story and layout; the other paths showing
+	// that same page get copies of it.
+	aliases := map[string][]string{} // rendered path -> every path showing its page
+	rendered := map[string]string{}  // canonical path + layout -> the path rendered for it
 	var canon []route.Route
+	moved := map[string]bool{} // paths that redirect to their story (route.Moved)
 	for _, r := range routes {
-		if !r.IsAlias() {
+		moved[r.Path] = r.Moved()
+		view := r.Canonical + " " + r.Layout()
+		first, ok := rendered[view]
+		if !ok {
+			first, rendered[view] = r.Path, r.Path
 			canon = append(canon, r)
 		}
-		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
+		aliases[first] = append(aliases[first], r.Path)
 	}
 	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, CSS: client.CSS, AdClient: cfg.AdPublisherID, Entry: client.Entry, Preload: client.Preload})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tplPath, err)
 	}
-	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, tplPath: tplPath, shellKey: shellKey,
+	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, moved: moved, tplPath: tplPath, shellKey: shellKey,
 		extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
 	problems, err := b.emitPages(run, canon, aliases)
 	if err != nil {
@@ -344,6 +352,7 @@ type pageRun struct {
 	lib      *media.Library
 	pages    *pagedata.Builder
 	shell    *shell
+	moved    map[string]bool
 	tplPath  string
 	shellKey string
 	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
@@ -498,9 +507,9 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	return problems, failed
 }
 
-// emit hands a chunk's pages and data files to the sink: each page at its
-// path, a redirecting page (aliasHTML) at each of its aliases, and the page
-// data at every path, for client-side navigation.
+// emit hands a chunk's pages and data files to the sink: each page at every
+// path showing it, a redirecting page (aliasHTML) at each path that moved to
+// its story, and the page data at every path, for client-side navigation.
 func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
 	for _, p := range batch {
 		hj, err := json.Marshal(p.head)
@@ -510,8 +519,8 @@ func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
 		data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
 		for _, path := range aliases[p.route.Path] {
 			f := File{Key: p.key, Data: p.html}
-			if path != p.route.Path {
-				html, err := aliasHTML(run.cfg, p.route.Path, p.head.Title)
+			if run.moved[path] {
+				html, err := aliasHTML(run.cfg, p.route.Canonical, p.head.Title)
 				if err != nil {
 					return err
 				}

@@ -15,9 +15,9 @@ import (
 )
 
 // hostFiles are _headers and _redirects for Netlify and Cloudflare Pages
-// (and `magazine serve`, which reads them back). Every alias of a story,
-// and /story/<id> of a story with a fixed path, redirects permanently to
-// the story's address.
+// (and `magazine serve`, which reads them back). An alias of a story, or
+// /story/<id> of a story with a fixed path, that shows the story's own page
+// redirects permanently to the story's address (route.Moved).
 func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) map[string][]byte {
 	f := cfg.Forms
 	endpoints := []string{f.Launch, f.Editorial, f.Partnership, f.Newsletter}
@@ -25,7 +25,7 @@ func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) ma
 		Ads: cfg.AdPublisherID != "", ScriptHashes: scriptHashes}
 	var redirects []hostpolicy.Redirect
 	for _, r := range routes {
-		if !r.IsAlias() {
+		if !r.Moved() {
 			continue
 		}
 		to := route.URL(r.Canonical)

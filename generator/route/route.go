@@ -34,8 +34,31 @@ type Route struct {
 	Canonical string // the path search engines should index for this content
 }
 
-// IsAlias reports a route that shows another route's page (and canonicalises to it).
+// IsAlias reports a route that shows another route's story (and canonicalises to it).
 func (r Route) IsAlias() bool { return r.Path != r.Canonical }
+
+// Moved reports an alias that shows the very page of its story's own
+// address (a story in the generic layout): hosts answer it with a permanent
+// redirect there (_redirects), and dist/ keeps a page that sends the reader
+// on. An alias of a story with a dedicated layout shows the generic story
+// page instead (SPEC.md's /story/{id} and fixed paths) and stays a page.
+func (r Route) Moved() bool {
+	return r.IsAlias() && (r.Story.Layout == "" || r.Story.Layout == r.Layout())
+}
+
+// Layout is the page design a story route shows: the story's own layout at
+// its canonical path, and the generic story page at /story/<id> and its
+// aliases, which SPEC.md's route tables list as generic story pages (a
+// dedicated article stays one page, at its own path). "" for other routes.
+func (r Route) Layout() string {
+	switch {
+	case r.Story == nil:
+		return ""
+	case r.IsAlias():
+		return "story"
+	}
+	return r.Story.Layout
+}
 
 // Indexable routes go into the sitemap.
 func (r Route) Indexable() bool {

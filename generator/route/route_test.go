@@ -21,11 +21,15 @@ func TestTable(t *testing.T) {
 	var got []string
 	for _, r := range routes {
 		if r.Kind != Listing {
-			got = append(got, r.Path+"->"+r.Canonical)
+			arrow := "->"
+			if r.Moved() {
+				arrow = "=>" // redirects there
+			}
+			got = append(got, r.Path+arrow+r.Canonical)
 		}
 	}
 	want := "/->/ /about->/about /privacy-policy->/privacy-policy /portal->/portal /thank-you->/thank-you /search->/search /404->/404 " +
-		"/rbi-policy->/rbi-policy /story/5->/rbi-policy /story/7->/story/7 /old->/story/7"
+		"/rbi-policy->/rbi-policy /story/5=>/rbi-policy /story/7->/story/7 /old=>/story/7"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
@@ -122,5 +126,27 @@ func TestURLSharedCases(t *testing.T) {
 		if got := URL(c[0]); got != c[1] {
 			t.Errorf("URL(%q) = %q, want %q", c[0], got, c[1])
 		}
+	}
+}
+
+func TestDedicatedLayoutOnlyAtCanonicalPath(t *testing.T) {
+	routes, diags := Table([]*story.Story{{File: "e.md", ID: 11, Path: "/energy", Aliases: []string{"/energy-long"}, Layout: "energy"}}, 12)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, r := range routes {
+		if r.Kind == Story {
+			got = append(got, r.Path+":"+r.Layout())
+			if r.Moved() {
+				t.Errorf("%s shows the generic page, not the dedicated one: it must not redirect there", r.Path)
+			}
+		}
+	}
+	if want := "/energy:energy /story/11:story /energy-long:story"; strings.Join(got, " ") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, " "), want)
+	}
+	if (Route{Path: "/", Kind: Home, Canonical: "/"}).Layout() != "" {
+		t.Error("only story routes have a layout")
 	}
 }
