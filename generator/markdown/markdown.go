@@ -66,7 +66,7 @@ type Problem struct {
 
 var md = goldmark.New(
 	goldmark.WithExtensions(extension.Typographer, extension.Strikethrough, extension.Table, extension.Footnote),
-	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(noteChecker{}, 900))),
+	goldmark.WithParserOptions(parser.WithASTTransformers(util.Prioritized(noteChecker{}, 900), util.Prioritized(pageLinks{}, 910))),
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(noteRenderer{}, 100))),
 )
 

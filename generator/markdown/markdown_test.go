@@ -142,3 +142,18 @@ func TestReadmeExample(t *testing.T) {
 		}
 	}
 }
+
+func TestPageLinksGetTheirSlash(t *testing.T) {
+	doc, problems := Convert([]byte("See [a](/rbi-policy), [b](/story/5#top), [c](/search?q=gst), [d](/feed.xml), "+
+		"[e](/about/), [f](https://example.org/x), [g](//cdn.example/x), [h](#notes), [i](/images/chart.png)."), 1)
+	if len(problems) != 0 {
+		t.Fatal(problems)
+	}
+	html := doc.Blocks[0].HTML
+	for _, want := range []string{`href="/rbi-policy/"`, `href="/story/5/#top"`, `href="/search/?q=gst"`, `href="/feed.xml"`,
+		`href="/about/"`, `href="https://example.org/x"`, `href="//cdn.example/x"`, `href="#notes"`, `href="/images/chart.png"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("want %s in %s", want, html)
+		}
+	}
+}

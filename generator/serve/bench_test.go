@@ -14,7 +14,7 @@ func (d *discard) WriteHeader(int)             {}
 
 // BenchmarkPage is the handler's own cost for a story page, gzip accepted.
 func BenchmarkPage(b *testing.B) {
-	h := Handler(site(&testing.T{}))
+	h := Handler(site(b))
 	req := httptest.NewRequest("GET", "/rbi-policy/", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
 	b.ReportAllocs()

@@ -19,7 +19,7 @@ import (
 
 const csp = "default-src 'self'; object-src 'none'"
 
-func site(t *testing.T) string {
+func site(t testing.TB) string {
 	dir := t.TempDir()
 	files := map[string]string{
 		"index.html":            "<h1>home</h1>",
@@ -38,7 +38,7 @@ func site(t *testing.T) string {
 	return dir
 }
 
-func write(t *testing.T, p, body string) {
+func write(t testing.TB, p, body string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
