@@ -26,6 +26,8 @@ type Options struct {
 	Now         time.Time
 	Clean       bool                  // ignore the previous build and write everything afresh
 	NoLinkCheck bool                  // skip checking internal links in the generated pages
+	Drafts      bool                  // publish draft stories too (marked as drafts)
+	Future      bool                  // publish stories dated after Now too
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
 }
@@ -92,6 +94,8 @@ type Result struct {
 	Total    time.Duration
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Held story.Held // drafts and scheduled stories left out
 }
 
 // Phase is one timed step, for the summary and the benchmark.
@@ -107,23 +111,36 @@ func Check(opt Options) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	stories, _, _, err := load(cfg, opt)
-	return len(stories), err
+	c, err := load(cfg, opt)
+	if err != nil {
+		return 0, err
+	}
+	return len(c.stories) + len(c.held.Drafts) + len(c.held.Scheduled), nil
+}
+
+// content is the checked stories and what the site makes of them.
+type content struct {
+	stories []*story.Story // published by this build
+	held    story.Held     // left out: drafts, scheduled stories
+	routes  []route.Route
+	cache   *story.Cache // for the caller to save when it has time
 }
 
 // load reads and checks the stories through the cache of parsed stories in
-// opt.Cache, which it returns for the caller to save when it has time.
-func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.Cache, error) {
-	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
+// opt.Cache, and leaves out the drafts and scheduled stories this build does
+// not publish: from here on, nothing sees them.
+func load(cfg *site.Config, opt Options) (*content, error) {
+	sopt := story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location, ImageDir: opt.Stories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
-	stories, diags := story.LoadDir(opt.Stories, sopt)
+	all, diags := story.LoadDir(opt.Stories, sopt)
+	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
-	diags = append(diags, checkHome(cfg, opt.Config, stories)...)
+	diags = append(diags, checkHome(cfg, opt.Config, all)...)
 	if err := diags.Err(); err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	return stories, routes, sopt.Cache, nil
+	return &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}, nil
 }
 
 // Diagnostics extracts the content problems from a build error, if it is one.

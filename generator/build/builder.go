@@ -63,6 +63,7 @@ type Summary struct {
 	Files    int
 	Rendered int // pages rendered by this build (the rest were unchanged)
 	Phases   []Phase
+	Held     story.Held // drafts and scheduled stories left out
 }
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -168,9 +169,13 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	}()
 
 	t := time.Now()
-	stories, routes, parsed, lerr := load(cfg, opt)
+	c, lerr := load(cfg, opt)
 	phase("load", t)
-	if parsed != nil {
+	var stories []*story.Story
+	var routes []route.Route
+	if lerr == nil {
+		stories, routes, sum.Held = c.stories, c.routes, c.held
+		parsed := c.cache
 		// Only a speed-up: a cache that cannot be written is no reason to
 		// fail. Written while the pages are made, and done before returning.
 		saved := make(chan struct{})
@@ -249,7 +254,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	}
 
 	// The pages, a chunk at a time.
-	pages := pagedata.NewBuilder(cfg, lib, stories)
+	pages := pagedata.NewBuilder(cfg, lib, stories, opt.Now)
 	aliases := map[string][]string{} // canonical path -> every path showing it
 	var canon []route.Route
 	for _, r := range routes {
@@ -304,13 +309,18 @@ func extraFiles(cfg *site.Config, opt Options, stories []*story.Story, routes []
 	return extra, err
 }
 
-// sitemap lists canonical, indexable URLs with the date they last changed.
+// sitemap lists canonical, indexable URLs with the date they last changed:
+// a story's update or correction, or its publication.
 func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	changed := func(s *story.Story) string {
+		if m := s.Modified(); !m.IsZero() {
+			return m.Format("2006-01-02")
+		}
+		return s.PublishedAt.Format("2006-01-02")
+	}
 	newest := ""
 	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
+		newest = max(newest, changed(s))
 	}
 	var urls []output.URL
 	for _, r := range routes {
@@ -319,7 +329,7 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 		}
 		lastmod := newest
 		if r.Story != nil {
-			lastmod = r.Story.PublishedAt.Format("2006-01-02")
+			lastmod = changed(r.Story)
 		}
 		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
 	}

@@ -80,7 +80,7 @@ func TestStoriesMeetTheStandard(t *testing.T) {
 	authors := []string{"Nivaran Economy Desk", "Nivaran Editorial Team", "Ira Venkataraman"}
 	handWritten := []int{11, 12, 13, 101, 102, 103, 104, 105}
 	ownKeywords := []int{6, 8, 9, 10, 12}
-	first, last := time.Date(2025, 8, 12, 0, 0, 0, 0, time.UTC), time.Date(2025, 9, 3, 23, 59, 59, 0, time.UTC)
+	first, last := time.Date(2025, 8, 12, 0, 0, 0, 0, story.DefaultZone), time.Date(2025, 9, 3, 23, 59, 59, 0, story.DefaultZone)
 	for _, s := range stories {
 		name := filepath.Base(s.File)
 		lo, hi := 700, 1400

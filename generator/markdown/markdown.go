@@ -21,7 +21,7 @@ import (
 // Block is one unit of an article body. HTML holds sanitised inline HTML
 // (goldmark escapes text and omits raw HTML).
 type Block struct {
-	Type     string  `json:"type"` // p, h2, h3, ul, ol, quote, hr, spotlight
+	Type     string  `json:"type" ts:"'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight'"` // the TypeScript type lists every kind
 	HTML     string  `json:"html,omitempty"`
 	Title    string  `json:"title,omitempty"` // spotlight: the marker as written
 	Children []Block `json:"children,omitempty"`

@@ -30,7 +30,14 @@ type Image struct {
 type Library struct {
 	featured map[int]Image
 	social   map[int]Image
+	authors  map[string]Image
 	site     Image
+}
+
+// Author is an author's photo, when site.yaml gives one.
+func (l *Library) Author(name string) (Image, bool) {
+	img, ok := l.authors[name]
+	return img, ok
 }
 
 // Featured is the picture at the top of a story and on its cards.
@@ -55,7 +62,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, authors: map[string]Image{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -81,8 +88,9 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 	lib := NewLibrary()
 	host := hostOf(cfg)
 	type want struct {
-		s    *story.Story
-		kind string // "featured" or "social"
+		s      *story.Story
+		kind   string // "featured", "social" or "author"
+		author *site.Author
 	}
 	var jobs []images.Job
 	var wants []want
@@ -100,15 +108,26 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		default: // generated, or a custom visual that still needs a picture for cards
 			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
 		}
-		wants = append(wants, want{s, "featured"})
+		wants = append(wants, want{s: s, kind: "featured"})
 		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
-		wants = append(wants, want{s, "social"})
+		wants = append(wants, want{s: s, kind: "social"})
+	}
+	// Authors' photos are editors' pictures too: resized the same way.
+	for i := range cfg.Authors {
+		if a := &cfg.Authors[i]; a.Photo != "" {
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, a.Photo)})
+			wants = append(wants, want{kind: "author", author: a})
+		}
 	}
 	files := map[string][]byte{}
 	var diags diag.List
 	for i, out := range p.Batch(jobs) {
 		w := wants[i]
-		if out.Err != nil {
+		switch {
+		case out.Err != nil && w.author != nil:
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", w.author.Name, out.Err)
+			continue
+		case out.Err != nil:
 			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
 			continue
 		}
@@ -127,6 +146,9 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		case "social":
 			img.Alt = cfg.Magazine() + ": " + w.s.Title
 			lib.social[w.s.ID] = img
+		case "author":
+			img.Srcset, img.Alt = out.Result.Srcset("/"), w.author.Name
+			lib.authors[w.author.Name] = img
 		}
 	}
 	return lib, files, diags

@@ -25,6 +25,9 @@ const (
 	Search   Kind = "search"
 )
 
+// Kinds are every Kind, for the TypeScript union of page data.
+var Kinds = []Kind{Home, About, Privacy, Portal, Story, NotFound, Listing, Thanks, Search}
+
 // Route is one published URL.
 type Route struct {
 	Path      string // "/", "/rbi-policy", "/story/5"; NotFound's is "/404"
@@ -98,7 +101,7 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 }
 
 func reservedPrefix(path string) string {
-	for _, p := range []string{"/story/", "/stories/", "/category/", "/author/", "/assets/", "/images/", "/_data/", "/api/"} {
+	for _, p := range []string{"/story/", "/stories/", "/category/", "/author/", "/tag/", "/assets/", "/images/", "/_data/", "/api/"} {
 		if strings.HasPrefix(path, p) {
 			return p
 		}

@@ -29,7 +29,25 @@ type Config struct {
 	Home          Home     `yaml:"home" json:"-"`
 	PerPage       int      `yaml:"perPage" json:"-"`
 	Authors       []Author `yaml:"authors" json:"-"`
+	// TimeZone names the zone (IANA, e.g. Asia/Kolkata, the default) that
+	// story dates are read in and scheduled stories fall due by.
+	TimeZone string         `yaml:"timeZone" json:"-"`
+	Location *time.Location `yaml:"-" json:"-"`
+	// Sections are the links of the header's bar and mobile menu.
+	Sections []Section `yaml:"sections" json:"-"`
 }
+
+// Section is a link in the header.
+type Section struct {
+	Label string `yaml:"label"`
+	Path  string `yaml:"path"` // a site path such as /category/technology, or an absolute URL
+}
+
+// DefaultSections are SPEC.md's header links.
+var DefaultSections = []Section{{Label: "Home", Path: "/"}, {Label: "About", Path: "/about"}}
+
+// DefaultTimeZone is where the magazine publishes from.
+const DefaultTimeZone = "Asia/Kolkata"
 
 // Home says which stories fill the home page's sections, by id.
 type Home struct {
@@ -44,9 +62,17 @@ type Home struct {
 
 // Author is a byline's profile for its author page.
 type Author struct {
-	Name string `yaml:"name"`
-	Role string `yaml:"role"`
-	Bio  string `yaml:"bio"`
+	Name  string `yaml:"name"`
+	Role  string `yaml:"role"`
+	Bio   string `yaml:"bio"`
+	Photo string `yaml:"photo"` // a picture under the stories folder, e.g. images/ira.jpg
+	Links []Link `yaml:"links"`
+}
+
+// Link is one of an author's profiles elsewhere.
+type Link struct {
+	Label string `yaml:"label"`
+	URL   string `yaml:"url"`
 }
 
 // Forms are the endpoints the lead forms post to.
@@ -100,7 +126,54 @@ func (c *Config) normalise(buildDate time.Time) error {
 	if len(c.Categories) == 0 {
 		return fmt.Errorf("categories: at least one category is required")
 	}
+	if c.TimeZone == "" {
+		c.TimeZone = DefaultTimeZone
+	}
+	loc, err := time.LoadLocation(c.TimeZone)
+	if err != nil || c.TimeZone == "Local" {
+		return fmt.Errorf("timeZone: %q is not a time zone (want a name such as Asia/Kolkata or UTC)", c.TimeZone)
+	}
+	c.Location = loc
+	if c.Sections == nil {
+		c.Sections = DefaultSections
+	}
+	for i, sec := range c.Sections {
+		if sec.Label == "" || !(strings.HasPrefix(sec.Path, "/") || strings.HasPrefix(sec.Path, "https://") || strings.HasPrefix(sec.Path, "http://")) {
+			return fmt.Errorf("sections[%d]: give a label and a path such as /category/technology (or an absolute URL)", i)
+		}
+	}
+	return c.checkAuthors()
+}
+
+func (c *Config) checkAuthors() error {
+	seen := map[string]bool{}
+	for i, a := range c.Authors {
+		switch {
+		case strings.TrimSpace(a.Name) == "":
+			return fmt.Errorf("authors[%d]: name is required", i)
+		case seen[a.Name]:
+			return fmt.Errorf("authors: %q is listed twice", a.Name)
+		case a.Photo != "" && (strings.Contains(a.Photo, "://") || strings.HasPrefix(a.Photo, "/") || strings.Contains(a.Photo, "..")):
+			return fmt.Errorf("authors: %s: photo %q must be a picture under the stories folder, such as images/photo.jpg", a.Name, a.Photo)
+		}
+		seen[a.Name] = true
+		for _, l := range a.Links {
+			u, err := url.Parse(l.URL)
+			if l.Label == "" || err != nil || !(u.Scheme == "https" || u.Scheme == "http" || u.Scheme == "mailto") {
+				return fmt.Errorf("authors: %s: each link needs a label and an absolute https:// (or mailto:) url", a.Name)
+			}
+		}
+	}
 	return nil
+}
+
+// AuthorNames are the names of the authors listed (never nil).
+func (c *Config) AuthorNames() []string {
+	names := make([]string, len(c.Authors))
+	for i, a := range c.Authors {
+		names[i] = a.Name
+	}
+	return names
 }
 
 // SetBaseURL validates and stores the absolute origin every URL is built from.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
@@ -22,8 +24,10 @@ import (
 // Options says what stories are checked against.
 type Options struct {
 	Categories []string
-	ImageDir   string // where featuredImage paths like images/x.jpg resolve; "" skips the check
-	Cache      *Cache // stories parsed by earlier builds; nil parses every file
+	Authors    []string       // the site's author names; nil skips the check
+	Location   *time.Location // the site's time zone; nil means DefaultZone
+	ImageDir   string         // where featuredImage paths like images/x.jpg resolve; "" skips the check
+	Cache      *Cache         // stories parsed by earlier builds; nil parses every file
 }
 
 // LoadDir reads every *.md file in dir (not recursive) in parallel and
@@ -85,7 +89,7 @@ func CheckUnique(stories []*Story) diag.List {
 	for _, s := range stories {
 		if s.ID > 0 {
 			if first, ok := ids[s.ID]; ok {
-				diags.Add(s.File, s.line("id"), 0, "id %d is already used by %s", s.ID, first.File)
+				diags.Add(s.File, s.Line("id"), 0, "id %d is already used by %s", s.ID, first.File)
 			} else {
 				ids[s.ID] = s
 			}
@@ -96,21 +100,13 @@ func CheckUnique(stories []*Story) diag.List {
 			}
 			key := strings.ToLower(p)
 			if first, ok := paths[key]; ok && first != s {
-				diags.Add(s.File, s.line("path"), 0, "path %s is already used by %s", p, first.File)
+				diags.Add(s.File, s.Line("path"), 0, "path %s is already used by %s", p, first.File)
 			} else {
 				paths[key] = s
 			}
 		}
 	}
 	return diags
-}
-
-// line is where a front-matter key was written, for diagnostics after parsing.
-func (s *Story) line(key string) int {
-	if l, ok := s.lines[key]; ok {
-		return l
-	}
-	return 1
 }
 
 var (
@@ -132,7 +128,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		diags.Add(file, 1, 1, "the file must start with front matter between two lines of ---")
 		return nil, diags
 	}
-	s := &Story{File: file, lines: map[string]int{}}
+	s := &Story{File: file, Lines: map[string]int{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(front, &root); err != nil {
 		line, msg := yamlError(err)
@@ -148,11 +144,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		line, col := k.Line+1, k.Column
-		f, known := fields[k.Value]
+		f, known := byKey[k.Value]
 		switch {
 		case !known:
 			msg := fmt.Sprintf("unknown key %q", k.Value)
-			if sug := diag.Suggest(k.Value, fieldNames()); sug != "" {
+			if sug := diag.Suggest(k.Value, Keys()); sug != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", sug)
 			}
 			diags.Add(file, line, col, "%s", msg)
@@ -162,12 +158,16 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			continue
 		}
 		seen[k.Value] = true
-		s.lines[k.Value] = line
+		s.Lines[k.Value] = line
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue // "key:" with nothing after it counts as absent
 		}
-		if err := f(s, v); err != nil {
-			diags.Add(file, v.Line+1, v.Column, "%s: %v", k.Value, err)
+		if err := s.readKey(f, v, zoneOf(opt)); err != nil {
+			at := v
+			if ne, ok := err.(*nodeError); ok {
+				at = ne.node
+			}
+			diags.Add(file, at.Line+1, at.Column, "%s: %v", k.Value, err)
 		}
 	}
 	s.Body = markdown.Convert(body)
@@ -176,31 +176,30 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 }
 
 func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
-	required := []struct {
-		key   string
-		empty bool
-	}{
-		{"id", s.ID == 0}, {"title", s.Title == ""}, {"introduction", s.Introduction == ""},
-		{"author", s.Author == ""}, {"publishedAt", s.PublishedAt.IsZero()}, {"category", s.Category == ""},
-	}
-	for _, r := range required {
-		if _, given := s.lines[r.key]; r.empty && !given {
-			diags.Add(s.File, 1, 0, "%s is required", r.key)
-		} else if r.empty && r.key != "id" && r.key != "publishedAt" {
-			diags.Add(s.File, s.line(r.key), 0, "%s must not be empty", r.key)
+	self := reflect.ValueOf(s).Elem()
+	for _, f := range Fields {
+		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
+			continue
+		}
+		if _, given := s.Lines[f.Key]; !given {
+			diags.Add(s.File, 1, 0, "%s is required", f.Key)
+		} else if self.FieldByIndex(f.index).Kind() == reflect.String {
+			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
 		}
 	}
+	s.checkAuthors(opt, diags)
+	s.checkDates(diags)
 	if s.Category != "" && len(opt.Categories) > 0 && !slices.Contains(opt.Categories, s.Category) {
 		msg := fmt.Sprintf("category: %q is not one of the site's categories", s.Category)
 		if sug := diag.Suggest(s.Category, opt.Categories); sug != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", sug)
 		}
-		diags.Add(s.File, s.line("category"), 0, "%s", msg)
+		diags.Add(s.File, s.Line("category"), 0, "%s", msg)
 	}
 	if s.Layout == "" {
 		s.Layout = "story"
 	} else if !slices.Contains(Layouts, s.Layout) {
-		diags.Add(s.File, s.line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
+		diags.Add(s.File, s.Line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
 	}
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
@@ -213,8 +212,68 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 		s.ReadTime = fmt.Sprintf("%d min read", max(1, int(math.Round(float64(s.Body.Words)/WordsPerMinute))))
 	}
 	if n := len([]rune(s.MetaDescription)); n > 160 {
-		diags.Add(s.File, s.line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
+		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
+}
+
+// checkAuthors: author or authors, not both, each one listed in site.yaml.
+func (s *Story) checkAuthors(opt Options, diags *diag.List) {
+	_, one := s.Lines["author"]
+	_, many := s.Lines["authors"]
+	key := "author"
+	switch {
+	case one && many:
+		diags.Add(s.File, s.Line("authors"), 0, "give author or authors, not both")
+		return
+	case many:
+		key = "authors"
+		if len(s.Authors) == 0 {
+			diags.Add(s.File, s.Line(key), 0, "authors must list at least one name")
+			return
+		}
+	case !one:
+		diags.Add(s.File, 1, 0, "author is required (or authors, for several)")
+		return
+	case s.Author == "":
+		diags.Add(s.File, s.Line(key), 0, "author must not be empty")
+		return
+	}
+	seen := map[string]bool{}
+	for _, name := range s.Names() {
+		if seen[name] {
+			diags.Add(s.File, s.Line(key), 0, "%s: %q is listed twice", key, name)
+		}
+		seen[name] = true
+		if opt.Authors != nil && !slices.Contains(opt.Authors, name) {
+			msg := fmt.Sprintf("%s: %q is not one of the authors in site.yaml", key, name)
+			if sug := diag.Suggest(name, opt.Authors); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			} else {
+				msg += " (add them there, with a role and a bio)"
+			}
+			diags.Add(s.File, s.Line(key), 0, "%s", msg)
+		}
+	}
+}
+
+// checkDates: updates and corrections come after publication; corrections
+// are put in date order, oldest first, as they are printed.
+func (s *Story) checkDates(diags *diag.List) {
+	published := s.PublishedAt
+	if !s.UpdatedAt.IsZero() && !published.IsZero() && s.UpdatedAt.Before(published.Time) {
+		diags.Add(s.File, s.Line("updatedAt"), 0, "updatedAt: %s is before publishedAt %s", s.UpdatedAt.ISO(), published.ISO())
+	}
+	for i, c := range s.Corrections {
+		switch {
+		case c.Date.IsZero():
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a date (date: YYYY-MM-DD)", i+1)
+		case c.Text == "":
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a text (text: \"What was wrong and what is right.\")", i+1)
+		case !published.IsZero() && c.Date.Before(published.Time):
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d is dated %s, before publishedAt %s", i+1, c.Date.ISO(), published.ISO())
+		}
+	}
+	slices.SortStableFunc(s.Corrections, func(a, b Correction) int { return a.Date.Compare(b.Date.Time) })
 }
 
 // checkImage reports a featured image of the site's own that is missing.
@@ -222,7 +281,7 @@ func checkImage(s *Story, opt Options) diag.List {
 	var diags diag.List
 	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
 		if _, err := os.Stat(filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
-			diags.Add(s.File, s.line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
+			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
 		}
 	}
 	return diags

@@ -11,6 +11,7 @@ import { BackLink } from '../components/BackLink';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { STORY_AD_HEIGHT } from '../pages/StoryPage';
 import { RelatedStories } from '../components/RelatedStories';
+import { Corrections } from '../components/StoryNotes';
 
 export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
   useTitleOnLeave(site);
@@ -48,13 +49,16 @@ export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
           <h2 id="related-topics">Related Topics</h2>
           <ul>
             {story.tags.map((t) => (
-              <li key={t} className="tag">
-                {t}
+              <li key={t.href}>
+                <Link to={t.href} className="tag">
+                  {t.label}
+                </Link>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
+      <Corrections story={story} />
       <div className="share-story">
         <button type="button" className="button" onClick={share}>
           Share this story

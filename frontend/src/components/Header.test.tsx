@@ -7,7 +7,7 @@ import { site } from '../testing';
 function setup() {
   return render(
     <MemoryRouter>
-      <Header site={site} kind="home" />
+      <Header site={site} />
     </MemoryRouter>,
   );
 }

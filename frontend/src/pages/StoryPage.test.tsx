@@ -58,7 +58,7 @@ describe('StoryPage', () => {
   it('shows Story Not Found for unknown story paths served by 404.html', () => {
     render(
       <MemoryRouter>
-        <Screen page={{ kind: 'notfound', path: '/404', site }} pathname="/story/999" />
+        <Screen page={{ kind: 'notfound', path: '/404', site, latest: [] }} pathname="/story/999" />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Story Not Found' })).toBeTruthy();
@@ -69,7 +69,7 @@ describe('StoryPage', () => {
   it('shows the 404 page elsewhere', () => {
     render(
       <MemoryRouter>
-        <Screen page={{ kind: 'notfound', path: '/404', site }} pathname="/no-such-page" />
+        <Screen page={{ kind: 'notfound', path: '/404', site, latest: [] }} pathname="/no-such-page" />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();

@@ -6,6 +6,10 @@ import { FeaturedImage } from '../components/FeaturedImage';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { BackLink } from '../components/BackLink';
 import { RelatedStories } from '../components/RelatedStories';
+import { Corrections, StoryTags } from '../components/StoryNotes';
+import { SearchForm } from '../components/SearchForm';
+import { CardGrid } from '../components/StoryCard';
+import type { Card } from '../types';
 
 export const STORY_AD_HEIGHT = 200;
 
@@ -21,6 +25,8 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
       <div className="article-body">
         <Body blocks={story.blocks} />
       </div>
+      <StoryTags story={story} />
+      <Corrections story={story} />
       <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
       <div className="article__bottom">
         <BackLink label={story.backLabel} />
@@ -30,12 +36,30 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
   );
 }
 
-export function StoryNotFound() {
+// Served by 404.html for an unknown /story/<id>: search and the latest
+// stories, which the build baked into 404.html's page data.
+export function StoryNotFound({ latest }: { latest: Card[] }) {
   return (
-    <section className="notice">
-      <h1>Story Not Found</h1>
-      <p>The story you're looking for doesn't exist.</p>
-      <Link to="/" className="button">Return to Portal</Link>
+    <>
+      <section className="notice">
+        <h1>Story Not Found</h1>
+        <p>The story you're looking for doesn't exist.</p>
+        <Link to="/" className="button">Return to Portal</Link>
+        <SearchForm id="notfound-search" label="Search for a story" />
+      </section>
+      <LatestStories cards={latest} />
+    </>
+  );
+}
+
+export function LatestStories({ cards }: { cards: Card[] }) {
+  if (!cards.length) return null;
+  return (
+    <section className="notice__latest" aria-labelledby="notfound-latest">
+      <h2 id="notfound-latest" className="section-title">
+        Latest Stories
+      </h2>
+      <CardGrid cards={cards} />
     </section>
   );
 }
