@@ -44,5 +44,8 @@ func devCmd() *cobra.Command {
 	buildFlags(c, &o)
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
 	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
+	// The writing loop shows what is not published yet, marked as such.
+	c.Flags().BoolVar(&o.Drafts, "drafts", true, "show draft stories (marked as drafts)")
+	c.Flags().BoolVar(&o.Future, "future", true, "show stories dated in the future (marked as scheduled)")
 	return c
 }

@@ -71,6 +71,8 @@ func buildCmd() *cobra.Command {
 	c.Flags().IntVar(&o.Workers, "workers", 2, "Node render workers")
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
+	c.Flags().BoolVar(&o.Drafts, "drafts", false, "publish draft stories too (marked as drafts)")
+	c.Flags().BoolVar(&o.Future, "future", false, "publish stories dated in the future too")
 	return c
 }
 

@@ -100,6 +100,21 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	return routes, diags
 }
 
+// Owner names the screen holding path, or the reserved folder it lies
+// under, or returns "" when a story may take it.
+func Owner(path string) string {
+	key := strings.ToLower(path)
+	for _, r := range static {
+		if strings.ToLower(r.Path) == key {
+			return "the " + string(r.Kind) + " page"
+		}
+	}
+	if p := reservedPrefix(key + "/"); p != "" {
+		return "the paths under " + p
+	}
+	return ""
+}
+
 func reservedPrefix(path string) string {
 	for _, p := range []string{"/story/", "/stories/", "/category/", "/author/", "/tag/", "/assets/", "/images/", "/_data/", "/api/"} {
 		if strings.HasPrefix(path, p) {

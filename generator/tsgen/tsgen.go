@@ -122,8 +122,9 @@ func (g *Gen) ref(t reflect.Type) string {
 	case reflect.Map:
 		return "Record<" + g.ref(t.Key()) + ", " + g.ref(t.Elem()) + ">"
 	case reflect.Struct:
-		if t.Name() == "" {
-			return g.object(t)
+		if t.Name() == "" { // an anonymous struct, inline and indented one step more
+			o := g.object(t)
+			return strings.ReplaceAll(strings.TrimSuffix(o, "}"), "\n", "\n  ") + "}"
 		}
 		n := g.name(t)
 		if !g.declared[t] {

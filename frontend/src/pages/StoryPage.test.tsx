@@ -55,6 +55,16 @@ describe('StoryPage', () => {
     );
   });
 
+  it('marks a draft, and a scheduled story, above the headline', () => {
+    const draft = renderStory(story({ draft: true }));
+    expect(draft.container.querySelector('.status-marker--draft')!.textContent).toContain('Draft');
+    draft.unmount();
+    const later = renderStory(story({ scheduled: true, dateLabel: 'October 1, 2025' }));
+    expect(later.container.querySelector('.status-marker--scheduled')!.textContent).toContain('published on October 1, 2025');
+    later.unmount();
+    expect(renderStory().container.querySelector('.status-marker')).toBeNull();
+  });
+
   it('shows Story Not Found for unknown story paths served by 404.html', () => {
     render(
       <MemoryRouter>
