@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"

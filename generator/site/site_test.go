@@ -53,15 +53,15 @@ authors:
 
 func TestBadNewsroomSettings(t *testing.T) {
 	for extra, want := range map[string]string{
-		"timeZone: Mars/Olympus\n":                               `timeZone: "Mars/Olympus" is not a time zone`,
-		"sections: [{label: Home}]\n":                            "sections[0]: give a label and a path",
-		"sections: [{path: /}]\n":                                "sections[0]: give a label and a path",
-		"authors: [{name: A}, {name: A}]\n":                      `authors: "A" is listed twice`,
-		"authors: [{role: x}]\n":                                 "authors[0]: name is required",
-		"authors: [{name: A, photo: ../secret.jpg}]\n":           "photo \"../secret.jpg\" must be a picture under the stories folder",
-		"authors: [{name: A, photo: /etc/passwd}]\n":             "must be a picture under the stories folder",
+		"timeZone: Mars/Olympus\n":                                `timeZone: "Mars/Olympus" is not a time zone`,
+		"sections: [{label: Home}]\n":                             "sections[0]: give a label and a path",
+		"sections: [{path: /}]\n":                                 "sections[0]: give a label and a path",
+		"authors: [{name: A}, {name: A}]\n":                       `authors: "A" is listed twice`,
+		"authors: [{role: x}]\n":                                  "authors[0]: name is required",
+		"authors: [{name: A, photo: ../secret.jpg}]\n":            "photo \"../secret.jpg\" must be a picture under the stories folder",
+		"authors: [{name: A, photo: /etc/passwd}]\n":              "must be a picture under the stories folder",
 		"authors: [{name: A, links: [{label: X, url: x.com}]}]\n": "each link needs a label and an absolute https://",
-		"authors: [{name: A, links: [{url: https://x.com}]}]\n":  "each link needs a label",
+		"authors: [{name: A, links: [{url: https://x.com}]}]\n":   "each link needs a label",
 	} {
 		if _, err := load(t, extra); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", extra, err, want)

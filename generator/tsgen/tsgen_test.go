@@ -123,10 +123,14 @@ func TestRefusesWhatItCannotDescribe(t *testing.T) {
 	type withIface struct{ V any }
 	type other struct{}
 	for name, declare := range map[string]func(*Gen){
-		"interface":  func(g *Gen) { g.Declare(reflect.TypeFor[withIface]()) },
-		"marshaler":  func(g *Gen) { g.Declare(reflect.TypeFor[clashA]()) },
-		"name clash": func(g *Gen) { g.Name(reflect.TypeFor[other](), "Extra"); g.Declare(reflect.TypeFor[other]()); g.Declare(reflect.TypeFor[Extra]()) },
-		"bad kind":   func(g *Gen) { g.Enum(reflect.TypeFor[kind](), "a"); g.Declare(reflect.TypeFor[page]()) },
+		"interface": func(g *Gen) { g.Declare(reflect.TypeFor[withIface]()) },
+		"marshaler": func(g *Gen) { g.Declare(reflect.TypeFor[clashA]()) },
+		"name clash": func(g *Gen) {
+			g.Name(reflect.TypeFor[other](), "Extra")
+			g.Declare(reflect.TypeFor[other]())
+			g.Declare(reflect.TypeFor[Extra]())
+		},
+		"bad kind": func(g *Gen) { g.Enum(reflect.TypeFor[kind](), "a"); g.Declare(reflect.TypeFor[page]()) },
 	} {
 		func() {
 			defer func() {
