@@ -135,6 +135,10 @@ func load(cfg *site.Config, opt Options) (*content, error) {
 	all, diags := story.LoadDir(opt.Stories, sopt)
 	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
 	routes, more := route.Table(stories, cfg.PerPage)
+	if len(stories) < len(all) {
+		// A held-back story's paths are checked now, not on the day it goes out.
+		_, more = route.Table(all, cfg.PerPage)
+	}
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, all)...)
 	if err := diags.Err(); err != nil {

@@ -119,3 +119,14 @@ func TestScheduledByTheSitesTimeZone(t *testing.T) {
 		}
 	}
 }
+
+// A draft's path that clashes with a screen is an error now, not on the
+// day it is published.
+func TestHeldStoriesAreStillChecked(t *testing.T) {
+	files := gt.Newsroom()
+	files["stories/draft.md"] = strings.Replace(files["stories/draft.md"], "draft: true", "draft: true\npath: /search", 1)
+	_, err := build.Check(gt.Options(t, files))
+	if err == nil || !strings.Contains(err.Error(), "draft.md:1: path /search is already used by the search page") {
+		t.Fatalf("got %v", err)
+	}
+}

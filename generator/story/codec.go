@@ -268,15 +268,21 @@ func (d *decoder) enter() bool {
 }
 
 func (d *decoder) uvarint() uint64 {
+	s, at := d.s, d.at // locals: the loop then runs in registers
 	if d.err != nil {
 		return 0
 	}
+	if at < len(s) && s[at] < 0x80 { // most numbers here are lengths below 128
+		d.at = at + 1
+		return uint64(s[at])
+	}
 	var v uint64
-	for shift := 0; d.at < len(d.s) && shift < 64; shift += 7 {
-		b := d.s[d.at]
-		d.at++
+	for shift := uint(0); at < len(s) && shift < 64; shift += 7 {
+		b := s[at]
+		at++
 		v |= uint64(b&0x7f) << shift
 		if b < 0x80 {
+			d.at = at
 			return v
 		}
 	}
