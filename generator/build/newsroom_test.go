@@ -1,6 +1,9 @@
 package build_test
 
 import (
+	"bytes"
+	"image"
+	"image/jpeg"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -52,6 +55,24 @@ func TestDraftsAndScheduledStoriesAreLeftOut(t *testing.T) {
 		if !strings.Contains(report, want) {
 			t.Errorf("report lacks %q:\n%s", want, report)
 		}
+	}
+	// The updated, corrected story says so to search engines.
+	rbi := gt.Read(t, o.Out, "rbi-policy/index.html")
+	for _, want := range []string{
+		`<meta data-h property="article:modified_time" content="2025-08-22">`,
+		`"dateModified":"2025-08-22"`,
+		`"author":[{"@type":"Person","name":"Ira Venkataraman","url":"https://test.example/author/ira-venkataraman"},{"@type":"Person","name":"Nivaran Economy Desk","url":"https://test.example/author/nivaran-economy-desk"}]`,
+		`<meta data-h name="author" content="Ira Venkataraman and Nivaran Economy Desk">`,
+	} {
+		if !strings.Contains(rbi, want) {
+			t.Errorf("rbi-policy lacks %s", want)
+		}
+	}
+	if sm := gt.Read(t, o.Out, "sitemap.xml"); !strings.Contains(sm, "<loc>https://test.example/rbi-policy</loc>\n    <lastmod>2025-08-22</lastmod>") {
+		t.Errorf("sitemap lastmod is the last change:\n%s", sm)
+	}
+	if msme := gt.Read(t, o.Out, "story/7/index.html"); strings.Contains(msme, "article:modified_time") || !strings.Contains(msme, `"dateModified":"2025-08-17"`) {
+		t.Error("a story never updated has no modified time but its publication")
 	}
 	// What a published story still links to: its tags and authors.
 	for _, f := range []string{"tag/rbi/index.html", "tag/rbi/feed.xml", "tag/msme/index.html", "author/asha-rao/index.html"} {
@@ -127,6 +148,34 @@ func TestHeldStoriesAreStillChecked(t *testing.T) {
 	files["stories/draft.md"] = strings.Replace(files["stories/draft.md"], "draft: true", "draft: true\npath: /search", 1)
 	_, err := build.Check(gt.Options(t, files))
 	if err == nil || !strings.Contains(err.Error(), "draft.md:1: path /search is already used by the search page") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// An author's photo is resized like a featured picture and shown on their
+// page; a missing one is an error naming site.yaml.
+func TestAuthorPhoto(t *testing.T) {
+	files := gt.Newsroom()
+	var jpg bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 600, 600))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i)
+	}
+	jpeg.Encode(&jpg, img, nil)
+	files["stories/images/asha.jpg"] = jpg.String()
+	files["site.yaml"] = strings.Replace(files["site.yaml"], "    role: Contributing writer\n", "    role: Contributing writer\n    photo: images/asha.jpg\n", 1)
+	dist := gt.Build(t, files)
+	page := gt.Read(t, dist, "author/asha-rao/index.html")
+	if !regexpMatch(`<img class="listing__photo" src="/images/[^"]+-600\.jpg" srcSet="[^"]+ 480w, [^"]+ 600w" sizes="120px" alt="Asha Rao"`, page) {
+		t.Errorf("no photo on the author page:\n%s", gt.Between(page, `<header class="listing__header">`, "</header>"))
+	}
+	if !regexpMatch(`"@type":"Person","name":"Asha Rao","url":"https://test.example/author/asha-rao","jobTitle":"Contributing writer","description":"[^"]+","image":\{"@type":"ImageObject","url":"https://test.example/images/[^"]+","width":600,"height":600\},"sameAs":\["https://asha.example"\]`, page) {
+		t.Error("the author's structured data lacks the photo or links")
+	}
+
+	files["site.yaml"] = strings.Replace(files["site.yaml"], "images/asha.jpg", "images/nobody.jpg", 1)
+	_, err := build.Run(gt.Options(t, files))
+	if err == nil || !strings.Contains(err.Error(), "site.yaml: authors: Asha Rao: photo:") {
 		t.Fatalf("got %v", err)
 	}
 }

@@ -55,8 +55,8 @@ func TagPath(tag string) string           { return "/tag/" + story.Slug(tag) }
 // FeedPath is the RSS feed of a category or tag listing.
 func FeedPath(base string) string { return base + "/feed.xml" }
 
-// Tags groups stories by tag, newest first. Tags that differ only in case or
-// punctuation ("RBI", "rbi") are one tag, named by its most used spelling
+// Tags groups stories by tag, newest first. Tags with the same slug ("RBI",
+// "rbi") are one tag, named by its most used spelling
 // (on a tie, the one that sorts first: capitals before small letters).
 func Tags(stories []*story.Story) map[string][]*story.Story {
 	sorted := append([]*story.Story(nil), stories...)

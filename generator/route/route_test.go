@@ -65,7 +65,11 @@ func TestListings(t *testing.T) {
 		if i%2 == 0 {
 			cat = "Energy & Environment"
 		}
-		stories = append(stories, &story.Story{File: "s.md", ID: i, PublishedAt: d, Category: cat, Author: "Ira Venkataraman"})
+		tags := []string{"RBI"}
+		if i == 2 {
+			tags = []string{"rbi", "Rbi"} // one tag, written three ways; the story counts once
+		}
+		stories = append(stories, &story.Story{File: "s.md", ID: i, PublishedAt: d, Category: cat, Author: "Ira Venkataraman", Tags: tags})
 	}
 	routes, diags := Table(stories, 2)
 	if len(diags) != 0 {
@@ -95,6 +99,12 @@ func TestListings(t *testing.T) {
 	}
 	if _, ok := lists["/author/ira-venkataraman/page/3"]; !ok {
 		t.Error("author pages")
+	}
+	if l := lists["/tag/rbi/page/3"]; l == nil || l.Kind != Tag || l.Name != "RBI" || l.Pages != 3 || len(l.Stories) != 1 || l.Stories[0].ID != 1 {
+		t.Errorf("tag pages, paginated, named by the most used spelling: %+v", l)
+	}
+	if len(lists["/tag/rbi"].Stories) != 2 || lists["/tag/rbi"].Stories[1].ID != 4 {
+		t.Error("a story tagged twice the same way is listed once")
 	}
 }
 
