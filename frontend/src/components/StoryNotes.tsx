@@ -33,19 +33,32 @@ export function Updated({ story }: { story: Pick<Story, 'updatedAt' | 'updatedLa
   );
 }
 
-export function StoryTags({ story }: { story: Pick<Story, 'tags'> }) {
+// The story's tags, each linking to its page; with a title (the energy
+// layout's "Related Topics"), as a titled section.
+export function StoryTags({ story, title }: { story: Pick<Story, 'tags'>; title?: string }) {
   if (!story.tags?.length) return null;
+  const list = (
+    <ul>
+      {story.tags.map((t) => (
+        <li key={t.href}>
+          <Link to={t.href} className="tag">
+            {t.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+  if (title) {
+    return (
+      <section className="related-topics" aria-labelledby="related-topics">
+        <h2 id="related-topics">{title}</h2>
+        {list}
+      </section>
+    );
+  }
   return (
     <nav className="story-tags" aria-label="Tags">
-      <ul>
-        {story.tags.map((t) => (
-          <li key={t.href}>
-            <Link to={t.href} className="tag">
-              {t.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {list}
     </nav>
   );
 }
