@@ -5,10 +5,10 @@ import { Header } from './Header';
 import { site } from '../testing';
 import type { Site } from '../types';
 
-function setup(s: Site = site, at = '/') {
+function setup(s: Site = site, path = '/') {
   return render(
-    <MemoryRouter initialEntries={[at]}>
-      <Header site={s} />
+    <MemoryRouter initialEntries={[path]}>
+      <Header site={s} path={path} />
     </MemoryRouter>,
   );
 }
@@ -94,7 +94,7 @@ describe('Header sections and search', () => {
     }
     render(
       <MemoryRouter initialEntries={['/rbi-policy']}>
-        <Header site={site} />
+        <Header site={site} path="/rbi-policy" />
         <Where />
       </MemoryRouter>,
     );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Link } from './Link';
 import type { Site } from '../types';
 import { useEscape } from './useEscape';
@@ -17,10 +16,12 @@ export function current(href: string, pathname: string): boolean {
 // Fixed header: transparent at the top, solid with a shadow once the page is
 // scrolled past 20 px; the sections from site.yaml in a bar on wide screens
 // and a dropdown menu on small ones, and a search form on every page.
-export function Header({ site }: { site: Site }) {
+// path is the page's canonical path, the same on the server and in the
+// browser (an alias or 404.html is served at another), so the marked
+// section never differs between the two.
+export function Header({ site, path }: { site: Site; path: string }) {
   const [open, setOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
-  const { pathname } = useLocation();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
@@ -34,7 +35,7 @@ export function Header({ site }: { site: Site }) {
   const close = () => setOpen(false);
   const nav = (className: string) =>
     site.sections.map((l) => (
-      <Link key={l.href} to={l.href} className={className} aria-current={current(l.href, pathname) ? 'page' : undefined} onClick={close}>
+      <Link key={l.href} to={l.href} className={className} aria-current={current(l.href, path) ? 'page' : undefined} onClick={close}>
         {l.label}
       </Link>
     ));

@@ -10,6 +10,7 @@ export function SearchForm({ id, className = 'search-form', label = 'Search the 
     e.preventDefault();
     const query = q.trim();
     onSearch?.();
+    setQ(''); // the search page shows the query in its own box
     navigate(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
   };
   return (
