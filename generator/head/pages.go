@@ -51,7 +51,7 @@ func private(cfg *site.Config, title string) Head {
 	return h
 }
 
-// feeds links the magazine's RSS feed, and a category's own feed on its pages.
+// feeds links the magazine's RSS feed, and a category's or tag's own feed on its pages.
 func (h *Head) feeds(cfg *site.Config, l *route.List) {
 	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", cfg.Magazine()}, {"href", cfg.Abs("/feed.xml")}}})
 	if l != nil && (l.Kind == route.Category || l.Kind == route.Tag) {
