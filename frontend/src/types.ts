@@ -46,6 +46,7 @@ export interface Site {
   baseURL: string;
   editorEmail: string;
   launchDate: string;
+  launchNotice: boolean;
   adClient: string;
   analyticsID: string;
   forms: Forms;
@@ -121,6 +122,7 @@ export interface Story {
   backLabel: string;
   url: string;
   blocks: Block[];
+  embeds?: boolean;
   extra: Extra;
   corrections?: Correction[];
   related: Card[];
@@ -129,10 +131,20 @@ export interface Story {
 export type Layout = 'story' | 'article' | 'energy' | 'storm' | 'playbook';
 
 export interface Block {
-  type: 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight';
+  type: 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight' | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed';
   html?: string;
   title?: string;
   children?: Block[];
+  embed?: Embed;
+}
+
+export interface Embed {
+  provider: 'youtube' | 'datawrapper' | 'flourish' | 'x';
+  url: string;
+  src?: string;
+  title: string;
+  width?: number;
+  height?: number;
 }
 
 export interface Extra {

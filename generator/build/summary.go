@@ -19,6 +19,9 @@ func Report(r *Result, out string) string {
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "  %-10s %s\n", p.Name, round(p.Took))
 	}
+	for _, line := range r.Notes {
+		b.WriteString(line + "\n")
+	}
 	b.WriteString(HeldReport(r.Held))
 	return b.String()
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -31,6 +32,7 @@ type Library struct {
 	featured map[int]Image
 	social   map[int]Image
 	authors  map[string]Image
+	body     map[string]markdown.Picture // by path as written in stories
 	site     Image
 }
 
@@ -62,7 +64,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}, authors: map[string]Image{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, authors: map[string]Image{}, body: map[string]markdown.Picture{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -89,11 +91,13 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 	host := hostOf(cfg)
 	type want struct {
 		s      *story.Story
-		kind   string // "featured", "social" or "author"
+		kind   string // "featured", "social", "body" or "author"
+		fig    *markdown.Figure
 		author *site.Author
 	}
 	var jobs []images.Job
 	var wants []want
+	bodyJobs := map[string]bool{} // a picture in several stories is made once
 	for _, s := range stories {
 		v := s.FeaturedImage
 		switch {
@@ -112,20 +116,46 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
 		wants = append(wants, want{s: s, kind: "social"})
 	}
-	// Authors' photos are editors' pictures too: resized the same way.
+	// Body pictures go through the same resizing as featured photos.
+	var diags diag.List
+	for _, s := range stories {
+		Figures(s, func(f *markdown.Figure) {
+			if f.External() || bodyJobs[f.Src] {
+				return
+			}
+			path, err := LocalPicture(storiesDir, f.Src)
+			if err != nil {
+				diags.Add(s.File, f.Line, 0, "picture: %v", err)
+				return
+			}
+			bodyJobs[f.Src] = true
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
+			wants = append(wants, want{s: s, kind: "body", fig: f})
+		})
+	}
+	// So do authors' photos.
 	for i := range cfg.Authors {
-		if a := &cfg.Authors[i]; a.Photo != "" {
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, a.Photo)})
-			wants = append(wants, want{kind: "author", author: a})
+		a := &cfg.Authors[i]
+		if a.Photo == "" {
+			continue
 		}
+		path, err := LocalPicture(storiesDir, a.Photo)
+		if err != nil {
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", a.Name, err)
+			continue
+		}
+		jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
+		wants = append(wants, want{kind: "author", author: a})
 	}
 	files := map[string][]byte{}
-	var diags diag.List
 	for i, out := range p.Batch(jobs) {
 		w := wants[i]
 		switch {
 		case out.Err != nil && w.author != nil:
 			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", w.author.Name, out.Err)
+			continue
+		case out.Err != nil && w.fig != nil:
+			diags.Add(w.s.File, w.fig.Line, 0, "picture: %v", out.Err)
 			continue
 		case out.Err != nil:
 			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
@@ -149,6 +179,8 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		case "author":
 			img.Srcset, img.Alt = out.Result.Srcset("/"), w.author.Name
 			lib.authors[w.author.Name] = img
+		case "body":
+			lib.body[w.fig.Src] = markdown.Picture{Src: img.Src, Srcset: out.Result.Srcset("/"), Width: img.Width, Height: img.Height}
 		}
 	}
 	return lib, files, diags

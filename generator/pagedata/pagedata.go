@@ -98,6 +98,7 @@ type Site struct {
 	BaseURL     string     `json:"baseURL"`
 	EditorEmail string     `json:"editorEmail"`
 	LaunchDate  string     `json:"launchDate"`
+	LaunchOn    bool       `json:"launchNotice"` // false: no launch modal, popup or banner
 	AdClient    string     `json:"adClient"`
 	AnalyticsID string     `json:"analyticsID"`
 	Forms       site.Forms `json:"forms"`
@@ -137,6 +138,7 @@ type Story struct {
 	BackLabel    string           `json:"backLabel"`
 	URL          string           `json:"url"` // absolute canonical URL, for sharing
 	Blocks       []markdown.Block `json:"blocks"`
+	Embeds       bool             `json:"embeds,omitempty"` // the blocks hold an embed, whose component loads first
 	Extra        story.Extra      `json:"extra"`
 	Corrections  []Correction     `json:"corrections,omitempty"` // oldest first
 	Related      []Card           `json:"related"`
@@ -186,7 +188,7 @@ type Builder struct {
 func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, now time.Time) *Builder {
 	b := &Builder{cfg: cfg, lib: lib, now: now, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
-		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, AdClient: cfg.AdPublisherID,
+		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms, Sections: sections(cfg),
 	}}
 	b.related = related.New(stories)
@@ -314,7 +316,7 @@ func (b *Builder) story(r route.Route) *Story {
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Draft: s.Draft, Scheduled: s.PublishedAt.After(b.now),
 		Category: s.Category, CategoryHref: route.CategoryPath(s.Category), ReadTime: s.ReadTime, Tags: tags(s),
 		Image: b.lib.Featured(s), ImageCaption: s.ImageCaption, ImageOverlay: s.ImageOverlay, Layout: Layout(s.Layout),
-		BackLabel: back, URL: b.cfg.Abs(r.Canonical), Blocks: s.Body.Blocks, Extra: s.Extra,
+		BackLabel: back, URL: b.cfg.Abs(r.Canonical), Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra,
 		Related: b.cards(b.related.Related(s)),
 	}
 	if m := s.Modified(); !m.IsZero() {
@@ -349,6 +351,25 @@ func (b *Builder) cards(stories []*story.Story) []Card {
 	out := make([]Card, len(stories))
 	for i, s := range stories {
 		out[i] = b.card(s)
+	}
+	return out
+}
+
+// blocks are a body's blocks with each figure's markup, now that its
+// picture is made; the story's own blocks stay as they were parsed.
+func (b *Builder) blocks(in []markdown.Block) []markdown.Block {
+	out, copied := in, false
+	for i, bl := range in {
+		if bl.Figure == nil && bl.Children == nil {
+			continue
+		}
+		if !copied {
+			out, copied = append([]markdown.Block(nil), in...), true
+		}
+		if bl.Figure != nil {
+			out[i].HTML = markdown.FigureHTML(bl.Figure, b.lib.Figure(bl.Figure))
+		}
+		out[i].Children = b.blocks(bl.Children)
 	}
 	return out
 }
