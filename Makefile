@@ -17,8 +17,9 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 	$(GO) mod download
 
+# -buildvcs=auto stamps the commit for `magazine version` even where GOFLAGS turns it off.
 $(MAG): deps $(shell find cmd generator -name '*.go' -not -name '*_test.go') go.mod go.sum
-	$(GO) build -o $(MAG) ./cmd/magazine
+	$(GO) build -buildvcs=auto -o $(MAG) ./cmd/magazine
 
 build: $(MAG)
 	$(MAG) build

@@ -315,7 +315,7 @@ func (b *Builder) story(r route.Route) *Story {
 		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Authors: authors(s),
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Draft: s.Draft, Scheduled: s.PublishedAt.After(b.now),
 		Category: s.Category, CategoryHref: route.CategoryPath(s.Category), ReadTime: s.ReadTime, Tags: tags(s),
-		Image: b.lib.Featured(s), ImageCaption: s.ImageCaption, ImageOverlay: s.ImageOverlay, Layout: Layout(s.Layout),
+		Image: b.lib.Featured(s), ImageCaption: s.ImageCaption, ImageOverlay: s.ImageOverlay, Layout: Layout(r.Layout()),
 		BackLabel: back, URL: b.cfg.Abs(r.Canonical), Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra,
 		Related: b.cards(b.related.Related(s)),
 	}

@@ -33,7 +33,7 @@ type Story struct {
 	Corrections     []Correction `yaml:"corrections" example:"[{date: 2025-09-04, text: \"An earlier version gave the repo rate as 5.75%.\"}]" doc:"dated corrections (date, text), printed as a corrections note at the end of the story, oldest first; each also counts as an update"`
 	Category        string       `yaml:"category" required:"yes" example:"\"Economic Policy\"" doc:"one of the categories in site.yaml"`
 	Path            string       `yaml:"path" example:"/rbi-policy" doc:"fixed URL; /story/<id> then declares it canonical"`
-	Aliases         []string     `yaml:"aliases" example:"[/rbi-repo-rate]" doc:"further paths showing the same story, canonical to path"`
+	Aliases         []string     `yaml:"aliases" example:"[/rbi-repo-rate]" doc:"further paths showing the same story as a generic story page, canonical to path"`
 	FeaturedImage   string       `yaml:"featuredImage" example:"images/rbi.jpg" doc:"a JPEG or PNG under stories/, an absolute URL, custom:trade-partnership, or generated (the default: cover art from the category)"`
 	ImageAlt        string       `yaml:"imageAlt" example:"\"The RBI building in Mumbai\"" doc:"the picture's text alternative"`
 	ImageCaption    string       `yaml:"imageCaption" example:"\"The RBI's Mumbai headquarters\"" doc:"the caption under the picture"`
@@ -45,7 +45,7 @@ type Story struct {
 	MetaTitle       string       `yaml:"metaTitle" example:"\"RBI Repo Rate Decision\"" doc:"hand-written search title (otherwise the title)"`
 	MetaDescription string       `yaml:"metaDescription" example:"\"What the MPC's pause means for borrowers.\"" doc:"hand-written search description, at most 160 characters (otherwise the introduction cut at 155)"`
 	MetaTags        []string     `yaml:"metaTags" example:"[\"repo rate\", \"RBI\"]" doc:"keywords (otherwise from the category and byline)"`
-	Layout          string       `yaml:"layout" example:"article" doc:"story (the default), article, energy, storm or playbook"`
+	Layout          string       `yaml:"layout" example:"article" doc:"story (the default), article, energy, storm or playbook; a dedicated layout shows at path only, while /story/<id> and aliases show the generic story page (ads, back buttons), canonical to path"`
 	BackLabel       string       `yaml:"backLabel" example:"\"Back to Portal\"" doc:"Back to Homepage (the default) or Back to Portal"`
 	Extra           Extra        `yaml:",inline"`
 
