@@ -36,21 +36,28 @@ func TestWorkflowKeyErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			src := strings.Replace(good, c.from, c.to, 1)
-			if src == good {
-				t.Fatal("case did not change the file")
-			}
-			_, diags := Parse("x.md", []byte(src), withAuthors)
-			diags.Sort()
-			var got []string
-			for _, d := range diags {
-				got = append(got, d.String())
-			}
-			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			if got := messages(t, c.from, c.to, withAuthors); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
 				t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
 	}
+}
+
+// messages parses the good story with from replaced by to, and returns its
+// diagnostics as text, in order.
+func messages(t *testing.T, from, to string, o Options) []string {
+	t.Helper()
+	src := strings.Replace(good, from, to, 1)
+	if src == good {
+		t.Fatal("case did not change the file")
+	}
+	_, diags := Parse("x.md", []byte(src), o)
+	diags.Sort()
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	return got
 }
 
 func TestWorkflowKeys(t *testing.T) {

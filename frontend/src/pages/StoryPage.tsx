@@ -1,15 +1,13 @@
 import { Link } from '../components/Link';
-import type { Site, Story } from '../types';
+import type { Card, Site, Story } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { BackLink } from '../components/BackLink';
-import { RelatedStories } from '../components/RelatedStories';
+import { CardSection, RelatedStories } from '../components/RelatedStories';
 import { Corrections, StoryTags } from '../components/StoryNotes';
 import { SearchForm } from '../components/SearchForm';
-import { CardGrid } from '../components/StoryCard';
-import type { Card } from '../types';
 
 export const STORY_AD_HEIGHT = 200;
 
@@ -53,13 +51,5 @@ export function StoryNotFound({ latest }: { latest: Card[] }) {
 }
 
 export function LatestStories({ cards }: { cards: Card[] }) {
-  if (!cards.length) return null;
-  return (
-    <section className="notice__latest" aria-labelledby="notfound-latest">
-      <h2 id="notfound-latest" className="section-title">
-        Latest Stories
-      </h2>
-      <CardGrid cards={cards} />
-    </section>
-  );
+  return <CardSection id="notfound-latest" title="Latest Stories" cards={cards} className="notice__latest" />;
 }
