@@ -468,4 +468,3 @@ func keys(m map[string]bool) []string {
 	}
 	return out
 }
-
