@@ -27,6 +27,7 @@ import (
 	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/scratch"
 	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -41,6 +42,7 @@ type Builder struct {
 	pool       *render.Pool
 	serverHash string
 	work       string // holds the render worker script
+	release    func() // removes work
 }
 
 // Sink receives the files of a build as they are made. Put may be called
@@ -84,15 +86,14 @@ func NewBuilder(opt Options) (*Builder, error) {
 	}
 	// The render worker requires React from node_modules: it is written
 	// below it, in the folder tools keep their caches in.
-	cacheDir := filepath.Join(opt.Root, "node_modules", ".cache")
-	os.MkdirAll(cacheDir, 0o755)
-	work, err := os.MkdirTemp(cacheDir, "magazine-build-")
+	// A killed build's folder goes when the next build starts.
+	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err
 	}
 	imgs := &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}
-	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work}, nil
+	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work, release: release}, nil
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -106,7 +107,7 @@ func (b *Builder) Close() error {
 	}
 	b.bundler.Close()
 	b.bundler = nil
-	os.RemoveAll(b.work)
+	b.release()
 	return err
 }
 
