@@ -4,6 +4,7 @@ package story
 import (
 	"sort"
 	"strconv"
+	"time"
 
 	"github.com/nivaran/magazine/generator/markdown"
 )
@@ -11,7 +12,8 @@ import (
 // Story is one article: the specification's entity plus what the generator
 // derives from it (body blocks, words, reading time).
 type Story struct {
-	File string // path as given to Load, used in diagnostics
+	File     string    // path as given to Load, used in diagnostics
+	Modified time.Time // the file's, to tell which of two clashing files is newer
 
 	ID              int
 	Title           string
