@@ -3,14 +3,17 @@
 package build
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/output"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/spelling"
 	"github.com/nivaran/magazine/generator/story"
 )
 
@@ -26,6 +29,7 @@ type Options struct {
 	Now         time.Time
 	Clean       bool                  // ignore the previous build and write everything afresh
 	NoLinkCheck bool                  // skip checking internal links in the generated pages
+	NoSpelling  bool                  // Check: skip the spelling pass
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
 }
@@ -100,16 +104,66 @@ type Phase struct {
 	Took time.Duration
 }
 
-// Check loads and validates content without writing anything.
-func Check(opt Options) (int, error) {
-	opt.defaults()
-	cfg, err := site.Load(opt.Config, opt.Now)
-	if err != nil {
-		return 0, err
-	}
-	stories, _, _, err := load(cfg, opt)
-	return len(stories), err
+// Checked describes a check that found no problem.
+type Checked struct {
+	Stories int
+	Note    string // what could not be checked here, e.g. spelling without aspell
 }
+
+// Check does everything a build does but write: it loads and validates the
+// content, makes the pictures, bundles, renders the pages that changed
+// since the last build and checks their links, and lays out every file of
+// the site; so it finds every problem the build would, the same way. It
+// then runs the spelling pass over the stories (unless NoSpelling), which a
+// build leaves out: a host without aspell must still build. It fills the
+// same caches as a build, and writes nothing into the output folder.
+func Check(opt Options) (*Checked, error) {
+	opt.defaults()
+	b, err := NewBuilder(opt)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	var have func(path, key string) bool
+	if !opt.Clean {
+		have = output.LoadManifest(opt.Cache, opt.Out).Has
+	}
+	sum, err := b.Build(have, &dryRun{})
+	diags, isDiags := Diagnostics(err)
+	if err != nil && !isDiags {
+		return nil, err
+	}
+	res := &Checked{}
+	if sum != nil {
+		res.Stories = sum.Stories
+	}
+	if !opt.NoSpelling {
+		// Every story that parses is checked, so all problems show at once.
+		cfg, err := site.Load(opt.Config, opt.Now)
+		if err != nil {
+			return nil, err
+		}
+		stories, _ := story.LoadDir(opt.Stories, story.Options{Categories: cfg.Categories, ImageDir: opt.Stories,
+			Cache: story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), story.Options{Categories: cfg.Categories, ImageDir: opt.Stories})})
+		words, err := spelling.Check(stories, opt.Stories)
+		switch {
+		case errors.Is(err, spelling.ErrNoAspell):
+			res.Note = "spelling not checked: " + err.Error()
+		case err != nil:
+			return nil, err
+		}
+		diags = append(diags, words...)
+	}
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// dryRun is the sink of a check: it lays out the files without writing them.
+type dryRun struct{ layout output.Layout }
+
+func (d *dryRun) Put(path string, _ File) error { return d.layout.Add(path) }
 
 // load reads and checks the stories through the cache of parsed stories in
 // opt.Cache, which it returns for the caller to save when it has time.

@@ -10,8 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -274,9 +272,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			sum.Phases = append(sum.Phases, Phase{name, d})
 		}
 	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
+	if err := problems.Err(); err != nil {
+		return nil, err
 	}
 	sum.Stories = len(stories)
 	return sum, nil
@@ -366,7 +363,7 @@ func (run *pageRun) took(name string, d time.Duration) {
 // so memory stays flat however large the site. The three stages overlap:
 // while Node renders one chunk, Go checks and writes the one before and
 // prepares the one after. It returns the broken links.
-func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
+func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) (diag.List, error) {
 	timed := func(name string, since time.Time) { run.took(name, time.Since(since)) }
 	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
 	stop := make(chan struct{})
@@ -453,7 +450,7 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	})
 
 	// Check links and emit, here, after every other file.
-	var problems []string
+	var problems diag.List
 	var checker *linkcheck.Checker
 	var failed error
 	extrasIn := false
@@ -468,13 +465,15 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		t := time.Now()
 		if checker != nil {
 			files := make(map[string][]byte, len(batch))
+			from := make(map[string]*story.Story, len(batch))
 			for _, p := range batch {
 				if p.html != nil {
 					files[route.File(p.route.Path)] = p.html
+					from[route.File(p.route.Path)] = p.route.Story
 				}
 			}
 			for _, pr := range checker.Check(files) {
-				problems = append(problems, pr.String())
+				problems = append(problems, brokenLink(pr, from[pr.Page]))
 			}
 		}
 		timed("link check", t)

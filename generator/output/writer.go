@@ -41,8 +41,8 @@ type Writer struct {
 	man     *Manifest // the build now in out; nil for a full build
 	lock    *os.File
 
-	next map[string]string // path -> key of every file of this build
-	dirs map[string]bool   // folders holding this build's files
+	next   map[string]string // path -> key of every file of this build
+	layout Layout
 
 	mu    sync.Mutex
 	stale map[string]bool // paths where staging may differ from out
@@ -77,7 +77,7 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{out: abs, staging: spareDir(abs), cache: cacheDir, lock: l,
-		next: map[string]string{}, dirs: map[string]bool{}, made: map[string]bool{}}
+		next: map[string]string{}, made: map[string]bool{}}
 	if err := w.prepare(full); err != nil {
 		l.Close()
 		return nil, err
@@ -165,7 +165,7 @@ func (w *Writer) Has(path, key string) bool { return w.man.Has(path, key) }
 // Put records a file of this build and stages it unless the staging folder
 // already has it. Data may be nil only for a file Has reports.
 func (w *Writer) Put(p string, f File) error {
-	if err := w.claim(p); err != nil {
+	if err := w.layout.Add(p); err != nil {
 		return err
 	}
 	w.next[p] = f.Key
@@ -189,24 +189,36 @@ func (w *Writer) Put(p string, f File) error {
 	return nil
 }
 
-// claim refuses a path given twice, or used both as a file and as a folder
-// (a page at /feed.xml would need feed.xml to be a folder).
-func (w *Writer) claim(p string) error {
+// Layout is the set of a site's file paths. It refuses a path given twice,
+// or used both as a file and as a folder (a page at /feed.xml would need
+// feed.xml to be a folder), so a build stops with a message instead of
+// failing to write. A check of the site without writing uses it too.
+type Layout struct {
+	files map[string]bool
+	dirs  map[string]bool
+}
+
+// Add records one file path of the site.
+func (l *Layout) Add(p string) error {
+	if l.files == nil {
+		l.files, l.dirs = map[string]bool{}, map[string]bool{}
+	}
 	if !fs.ValidPath(p) || p == "." {
 		return fmt.Errorf("output: %q is not a file path inside the site", p)
 	}
-	if _, dup := w.next[p]; dup {
+	if l.files[p] {
 		return fmt.Errorf("output: two files of the site are both %s", p)
 	}
-	if w.dirs[p] {
+	if l.dirs[p] {
 		return fmt.Errorf("output: %s is both a file and a folder of the site", p)
 	}
 	for d := path.Dir(p); d != "."; d = path.Dir(d) {
-		if _, clash := w.next[d]; clash {
+		if l.files[d] {
 			return fmt.Errorf("output: %s is both a file and a folder of the site (%s)", d, p)
 		}
-		w.dirs[d] = true
+		l.dirs[d] = true
 	}
+	l.files[p] = true
 	return nil
 }
 
