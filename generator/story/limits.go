@@ -106,12 +106,13 @@ func within(dir, name string) (os.FileInfo, error) {
 	return fi, nil
 }
 
-// size is a file size for a message: KB up to 10 MB, then MB.
+// size is a file size for a message: KB (rounded up) below 10 MB, then
+// the nearest MB.
 func size(n int64) string {
 	if n < 10<<20 {
 		return fmt.Sprintf("%d KB", (n+1023)>>10)
 	}
-	return fmt.Sprintf("%d MB", (n+1<<20-1)>>20)
+	return fmt.Sprintf("%d MB", (n+1<<19)>>20)
 }
 
 // checkText reports a file that is not UTF-8 text, at the first bad line:
