@@ -124,11 +124,11 @@ func Check(opt Options) (*Checked, error) {
 		return nil, err
 	}
 	defer b.Close()
-	var have func(path, key string) bool
+	var man *output.Manifest
 	if !opt.Clean {
-		have = output.LoadManifest(opt.Cache, opt.Out).Has
+		man = output.LoadManifest(opt.Cache, opt.Out)
 	}
-	sum, err := b.Build(have, &dryRun{})
+	sum, err := b.Build(man.Has, &dryRun{man: man})
 	diags, isDiags := Diagnostics(err)
 	if err != nil && !isDiags {
 		return nil, err
@@ -160,10 +160,16 @@ func Check(opt Options) (*Checked, error) {
 	return res, nil
 }
 
-// dryRun is the sink of a check: it lays out the files without writing them.
-type dryRun struct{ layout output.Layout }
+// dryRun is the sink of a check: it lays out the files without writing
+// them, and knows the last build as the build would.
+type dryRun struct {
+	layout output.Layout
+	man    *output.Manifest
+}
 
-func (d *dryRun) Put(path string, _ File) error { return d.layout.Add(path) }
+func (d *dryRun) Put(path string, _ File) error    { return d.layout.Add(path) }
+func (d *dryRun) Lost(names []string) bool         { return d.man.Lost(names) }
+func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 
 // load reads and checks the stories through the cache of parsed stories in
 // opt.Cache, which it returns for the caller to save when it has time.

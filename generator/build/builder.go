@@ -43,6 +43,14 @@ type Builder struct {
 	release    func() // removes work
 }
 
+// previousBuild is a sink that holds the last build: Lost reports whether
+// it had files that names (this build's) lacks, and Read returns one of its
+// files.
+type previousBuild interface {
+	Lost(names []string) bool
+	Read(path string) ([]byte, error)
+}
+
 // Sink receives the files of a build as they are made. Put may be called
 // from one goroutine at a time; Data is nil for a page the caller already
 // has (see Build).
@@ -242,6 +250,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
 			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+			// A page that did not change may link to a file that is gone:
+			// then unchanged pages are checked again, from the last build.
+			if prev, ok := sink.(previousBuild); ok && prev.Lost(names) {
+				run.previous = prev.Read
+			}
 		}
 		run.took("assemble", x.took+time.Since(t))
 		return checker, nil
@@ -344,6 +357,7 @@ type pageRun struct {
 	shellKey string
 	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
 	have     func(path, key string) bool
+	previous func(path string) ([]byte, error) // non-nil: link-check unchanged pages too, as read by it
 	put      func(path string, f File) error
 	progress func(done, total int)
 	sum      *Summary
@@ -467,10 +481,19 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 			files := make(map[string][]byte, len(batch))
 			from := make(map[string]*story.Story, len(batch))
 			for _, p := range batch {
-				if p.html != nil {
-					files[route.File(p.route.Path)] = p.html
-					from[route.File(p.route.Path)] = p.route.Story
+				html, f := p.html, route.File(p.route.Path)
+				if html == nil && run.previous != nil {
+					if html, failed = run.previous(f); failed != nil {
+						break
+					}
 				}
+				if html != nil {
+					files[f], from[f] = html, p.route.Story
+				}
+			}
+			if failed != nil {
+				halt()
+				break
 			}
 			for _, pr := range checker.Check(files) {
 				problems = append(problems, brokenLink(pr, from[pr.Page]))

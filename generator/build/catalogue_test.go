@@ -30,8 +30,6 @@ type bad struct {
 	want  string
 }
 
-
-
 func replaced(src, from, to string) string {
 	out := strings.Replace(src, from, to, 1)
 	if out == src {

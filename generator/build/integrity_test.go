@@ -185,3 +185,22 @@ func TestDuplicateBlamesTheNewerFile(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
+
+// Removing a page that an unchanged page links to is a broken link too,
+// though that page is not rendered again.
+func TestRemovedPageStillLinkedFails(t *testing.T) {
+	o := gt.Options(t, map[string]string{
+		"stories/a.md": strings.Replace(gt.Story("1", ""), "Body of story 1.", "Body of story 1, after [the other](/gone-soon).", 1),
+		"stories/b.md": gt.Story("2", "aliases: [/gone-soon]\n"),
+	})
+	run(t, o)
+	// Story 2 drops the alias; story 1's page does not change.
+	os.WriteFile(filepath.Join(o.Stories, "b.md"), []byte(gt.Story("2", "")), 0o644)
+	want := filepath.Join(o.Stories, "a.md") + ":10: broken link /gone-soon: no page or file of the site has that address"
+	if err := check(o); err == nil || err.Error() != want {
+		t.Errorf("check: %v", err)
+	}
+	if _, err := build.Run(o); err == nil || err.Error() != want {
+		t.Errorf("build: %v", err)
+	}
+}

@@ -45,6 +45,9 @@ func Run(opt Options) (*Result, error) {
 
 type writerSink struct{ w *output.Writer }
 
+func (s writerSink) Lost(names []string) bool         { return s.w.Previous().Lost(names) }
+func (s writerSink) Read(path string) ([]byte, error) { return s.w.Previous().Read(path) }
+
 func (s writerSink) Put(path string, f File) error {
 	return s.w.Put(path, output.File{Key: f.Key, Data: f.Data})
 }

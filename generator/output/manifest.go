@@ -72,6 +72,30 @@ func (m *Manifest) Has(path, key string) bool {
 	return m != nil && m.Files[path] == key
 }
 
+// Lost reports whether the build in the output folder has a file that
+// names (a new build's files) lacks: a page that did not change may then
+// link to it.
+func (m *Manifest) Lost(names []string) bool {
+	if m == nil {
+		return false
+	}
+	now := make(map[string]bool, len(names))
+	for _, n := range names {
+		now[n] = true
+	}
+	for p := range m.Files {
+		if !now[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// Read returns a file of the build in the output folder.
+func (m *Manifest) Read(path string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(m.Out, filepath.FromSlash(path)))
+}
+
 // loadSpare returns the paths where the spare folder may differ from the
 // generation m describes, or ok=false when the folder cannot be trusted.
 func loadSpare(cacheDir, dir string, m *Manifest) (map[string]bool, bool) {

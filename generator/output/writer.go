@@ -162,6 +162,10 @@ func (w *Writer) prepare(full bool) error {
 // that key: such a file needs no new content.
 func (w *Writer) Has(path, key string) bool { return w.man.Has(path, key) }
 
+// Previous is the manifest of the build now in the output folder, nil
+// for a full build.
+func (w *Writer) Previous() *Manifest { return w.man }
+
 // Put records a file of this build and stages it unless the staging folder
 // already has it. Data may be nil only for a file Has reports.
 func (w *Writer) Put(p string, f File) error {
