@@ -10,33 +10,15 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"syscall"
 	"testing"
 
 	gt "github.com/nivaran/magazine/generator/generatortest"
 )
 
-// The tests in this package run the real CLI as a process, the way an
-// editor or CI does.
+// The crash and catalogue tests run the CLI as a process, the way an editor
+// or CI does (the test binary is the magazine command: see TestMain).
 
-var binary string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "magazine-cli-test-")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "magazine")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the CLI: %v\n%s", err, out)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// site is a sandbox: site.yaml, stories/, and dist/ with its cache beside it.
+// sandbox is a site: site.yaml, stories/, and dist/ with its cache beside it.
 type sandbox struct {
 	t    *testing.T
 	dir  string
@@ -71,10 +53,9 @@ func (s *sandbox) command(verb string, env ...string) *exec.Cmd {
 	if verb == "build" {
 		args = append(args, "--out", s.out())
 	}
-	cmd := exec.Command(binary, args...)
+	cmd := magazine(s.t, env, args...)
 	cmd.Dir = s.repo
-	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // so a kill reaches the Node workers too
+	cmd.SysProcAttr.Setpgid = true // so a kill reaches the Node workers too
 	return cmd
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/output"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
@@ -32,6 +33,10 @@ type Options struct {
 	NoSpelling  bool                  // Check: skip the spelling pass
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
+
+	// Overlays are further config files read after Config, each overriding
+	// the keys it sets (site.LoadFiles).
+	Overlays []string
 }
 
 // WithDefaults fills in the repository layout for every empty field.
@@ -66,6 +71,20 @@ func (o *Options) defaults() {
 	}
 }
 
+// loadConfig reads the site config and its overlays, with --base-url applied.
+func (o *Options) loadConfig() (*site.Config, error) {
+	cfg, err := site.LoadFiles(append([]string{o.Config}, o.Overlays...), o.Now)
+	if err != nil {
+		return nil, err
+	}
+	if o.BaseURL != "" {
+		if err := cfg.SetBaseURL(o.BaseURL); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
+}
+
 // MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
 // for building a site of n stories: a build holds about 35 KiB per story
 // (346 MB at 10,000 stories), so the limit leaves room above that, and is
@@ -96,6 +115,8 @@ type Result struct {
 	Total    time.Duration
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Notes []string // forms mode, launch notice: printed after the summary
 }
 
 // Phase is one timed step, for the summary and the benchmark.
@@ -139,12 +160,13 @@ func Check(opt Options) (*Checked, error) {
 	}
 	if !opt.NoSpelling {
 		// Every story that parses is checked, so all problems show at once.
-		cfg, err := site.Load(opt.Config, opt.Now)
+		cfg, err := opt.loadConfig()
 		if err != nil {
 			return nil, err
 		}
-		stories, _ := story.LoadDir(opt.Stories, story.Options{Categories: cfg.Categories, ImageDir: opt.Stories,
-			Cache: story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), story.Options{Categories: cfg.Categories, ImageDir: opt.Stories})})
+		sopt := story.Options{Categories: cfg.Categories}
+		sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
+		stories, _ := story.LoadDir(opt.Stories, sopt)
 		words, err := spelling.Check(stories, opt.Stories)
 		switch {
 		case errors.Is(err, spelling.ErrNoAspell):
@@ -174,9 +196,10 @@ func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 // load reads and checks the stories through the cache of parsed stories in
 // opt.Cache, which it returns for the caller to save when it has time.
 func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.Cache, error) {
-	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
+	sopt := story.Options{Categories: cfg.Categories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	stories, diags := story.LoadDir(opt.Stories, sopt)
+	diags = append(diags, media.CheckPictures(opt.Stories, stories)...)
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)

@@ -47,7 +47,7 @@ func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories, ImageDir: filepath.Join(root, "stories")})
+	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories})
 	routes, more := route.Table(stories, cfg.PerPage)
 	if err := append(diags, more...).Err(); err != nil {
 		t.Fatalf("the stories do not validate:\n%v", err)

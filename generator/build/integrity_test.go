@@ -95,7 +95,7 @@ func TestPicturesStayInsideStories(t *testing.T) {
 	os.WriteFile(outside, src, 0o644)
 	for _, image := range []string{"../elsewhere/big.png", "../../../../../../../../../dev/zero", "../../../../../../../../../etc/passwd"} {
 		os.WriteFile(filepath.Join(o.Stories, "a.md"), []byte(gt.Story("1", "featuredImage: "+image+"\n")), 0o644)
-		want := filepath.Join(o.Stories, "a.md") + ":8: featuredImage: " + image + " is outside " + o.Stories
+		want := filepath.Join(o.Stories, "a.md") + `:8: featuredImage: "` + image + `" points outside the stories folder`
 		if err := check(o); err == nil || err.Error() != want {
 			t.Errorf("check %s: %v", image, err)
 		}

@@ -74,15 +74,13 @@ func readFile(dir, file string) ([]byte, *diag.Diagnostic) {
 	return src, nil
 }
 
-var errMissing = errors.New("does not exist")
-
 // within checks that name resolves, after symlinks, to a regular file
 // inside dir, and returns its details.
 func within(dir, name string) (os.FileInfo, error) {
 	real, err := filepath.EvalSymlinks(name)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return nil, errMissing
+			return nil, errors.New("does not exist")
 		}
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package story
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -11,19 +10,18 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
+	"github.com/nivaran/magazine/generator/markdown/fence"
 	"gopkg.in/yaml.v3"
 )
 
 // Options says what stories are checked against.
 type Options struct {
 	Categories []string
-	ImageDir   string // where featuredImage paths like images/x.jpg resolve; "" skips the check
 	Cache      *Cache // stories parsed by earlier builds; nil parses every file
 }
 
@@ -148,7 +146,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	s := &Story{File: file, lines: map[string]int{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(front, &root); err != nil {
-		line, msg := yamlError(err)
+		line, msg := fence.YAMLError(err)
 		diags.Add(file, line+1, 0, "front matter is not valid YAML: %s", msg)
 		return nil, diags
 	}
@@ -184,7 +182,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			diags.Add(file, v.Line+1, v.Column, "%s: %v", k.Value, err)
 		}
 	}
-	s.Body = markdown.Convert(body)
+	var problems []markdown.Problem
+	s.Body, problems = markdown.Convert(body, bodyLine)
+	for _, p := range problems {
+		diags.Add(file, p.Line, 0, "%s", p.Message)
+	}
 	s.validate(opt, bodyLine, &diags)
 	return s, diags
 }
@@ -219,7 +221,6 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	*diags = append(*diags, checkImage(s, opt)...)
 	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
@@ -230,26 +231,6 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if n := len([]rune(s.MetaDescription)); n > 160 {
 		diags.Add(s.File, s.line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
-}
-
-// checkImage reports a featured image of the site's own that is missing,
-// not a file, or outside the stories folder (after symlinks): a story
-// never makes the build read anything else.
-func checkImage(s *Story, opt Options) diag.List {
-	var diags diag.List
-	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
-		if _, err := within(opt.ImageDir, filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
-			diags.Add(s.File, s.line("featuredImage"), 0, "featuredImage: %s %v", s.FeaturedImage, where(err, opt.ImageDir))
-		}
-	}
-	return diags
-}
-
-func where(err error, dir string) string {
-	if errors.Is(err, errMissing) {
-		return "does not exist in " + dir
-	}
-	return err.Error()
 }
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.
@@ -285,14 +266,4 @@ func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 		line++
 	}
 	return nil, nil, 0, false
-}
-
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-func yamlError(err error) (int, string) {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n, m[2]
-	}
-	return 1, strings.TrimPrefix(err.Error(), "yaml: ")
 }
