@@ -48,11 +48,11 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 	}
 	s := newSite(t, newStories())
 	s.build()
-	sites := [2]string{fingerprint(t, s.out()), ""} // new, old
+	sites := [2]string{gt.Tree(t, s.out()), ""} // new, old
 	versions := [2]map[string]string{newStories(), oldStories()}
 	s.setStories(versions[1])
 	s.build() // the new site's files become the spare generation
-	sites[1] = fingerprint(t, s.out())
+	sites[1] = gt.Tree(t, s.out())
 	if sites[0] == sites[1] {
 		t.Fatal("the two versions should differ")
 	}
@@ -65,7 +65,7 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("build: %s", stderr)
 		}
-		if got := fingerprint(t, s.out()); got != sites[v] {
+		if got := gt.Tree(t, s.out()); got != sites[v] {
 			t.Fatalf("an incremental build differs from a build from nothing:\n%s\nwant\n%s", got, sites[v])
 		}
 		for _, m := range stepLine.FindAllStringSubmatch(stderr, -1) {
@@ -119,11 +119,11 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Wait()
 		t.Log(what)
-		if got := fingerprint(t, s.out()); got != sites[0] && got != sites[1] {
+		if got := gt.Tree(t, s.out()); got != sites[0] && got != sites[1] {
 			t.Fatalf("%s: dist/ is neither the old build nor the new one:\n%s", what, got)
 		}
 		s.build()
-		if fingerprint(t, s.out()) != sites[to] {
+		if gt.Tree(t, s.out()) != sites[to] {
 			t.Fatalf("%s: the next build did not make the new site", what)
 		}
 		entries, _ := os.ReadDir(s.dir)

@@ -2,16 +2,12 @@ package build_test
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"image"
 	"image/png"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -148,7 +144,7 @@ func TestBadInputCatalogue(t *testing.T) {
 	if _, err := build.Run(o); err != nil {
 		t.Fatal(err)
 	}
-	before := tree(t, o.Out)
+	before := gt.Tree(t, o.Out)
 	cases := catalogue()
 	if len(cases) < 30 {
 		t.Fatalf("%d cases", len(cases))
@@ -193,40 +189,9 @@ func TestBadInputCatalogue(t *testing.T) {
 			if _, ok := build.Diagnostics(berr); !ok {
 				t.Errorf("build: %T is not a list of diagnostics", berr)
 			}
-			if tree(t, o.Out) != before {
+			if gt.Tree(t, o.Out) != before {
 				t.Error("dist/ changed")
 			}
 		})
 	}
-}
-
-// tree is every file under dir with its mode and a hash of its content.
-func tree(t *testing.T, dir string) string {
-	t.Helper()
-	var lines []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fi, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		line := fmt.Sprintf("%s %v", rel, fi.Mode())
-		if !d.IsDir() {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			line += fmt.Sprintf(" %x", sha256.Sum256(data))
-		}
-		lines = append(lines, line)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
 }

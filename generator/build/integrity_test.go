@@ -27,7 +27,7 @@ func TestLateFailureChangesNothing(t *testing.T) {
 	o.Root = t.TempDir()
 	copyDir(t, gt.Root(t), o.Root, "frontend", "templates")
 	run(t, o)
-	original := tree(t, o.Out)
+	original := gt.Tree(t, o.Out)
 
 	// An edit that changes many files, and a static file that collides
 	// with a page only when files are put in place.
@@ -39,14 +39,14 @@ func TestLateFailureChangesNothing(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "about") {
 		t.Fatalf("want a failure naming about, got %v", err)
 	}
-	if tree(t, o.Out) != original {
+	if gt.Tree(t, o.Out) != original {
 		t.Fatal("a failed build changed dist/")
 	}
 	// Undo both: the next build must give back the original site exactly.
 	os.Remove(public)
 	os.WriteFile(story, []byte(gt.Story("1", "")), 0o644)
 	run(t, o)
-	if tree(t, o.Out) != original {
+	if gt.Tree(t, o.Out) != original {
 		t.Fatal("the build after a failed one does not match the site")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/diag"
@@ -47,31 +48,32 @@ func checkLengths(s *Story, diags *diag.List) {
 }
 
 // readFile reads a story file from dir: a regular file inside dir (after
-// symlinks), no larger than MaxFileBytes.
-func readFile(dir, file string) ([]byte, *diag.Diagnostic) {
-	problem := func(format string, args ...any) *diag.Diagnostic {
-		return &diag.Diagnostic{File: file, Message: fmt.Sprintf(format, args...)}
+// symlinks), no larger than MaxFileBytes. It returns the file's
+// modification time too.
+func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
+	problem := func(format string, args ...any) ([]byte, time.Time, *diag.Diagnostic) {
+		return nil, time.Time{}, &diag.Diagnostic{File: file, Message: fmt.Sprintf(format, args...)}
 	}
 	fi, err := within(dir, file)
 	if err != nil {
-		return nil, problem("%v", err)
+		return problem("%v", err)
 	}
 	if fi.Size() > MaxFileBytes {
-		return nil, problem("the file is %s; a story may be at most 1 MB", size(fi.Size()))
+		return problem("the file is %s; a story may be at most 1 MB", size(fi.Size()))
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		return nil, problem("%v", err)
+		return problem("%v", err)
 	}
 	defer f.Close()
 	src, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
-		return nil, problem("%v", err)
+		return problem("%v", err)
 	}
 	if len(src) > MaxFileBytes {
-		return nil, problem("the file is over 1 MB, the most a story may be")
+		return problem("the file is over 1 MB, the most a story may be")
 	}
-	return src, nil
+	return src, fi.ModTime(), nil
 }
 
 // within checks that name resolves, after symlinks, to a regular file

@@ -48,14 +48,14 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, problem := readFile(dir, files[i])
+				src, modified, problem := readFile(dir, files[i])
 				if problem != nil {
 					perFile[i] = diag.List{*problem}
 					continue
 				}
 				stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
-				if fi, err := os.Stat(files[i]); err == nil && stories[i] != nil {
-					stories[i].Modified = fi.ModTime()
+				if stories[i] != nil {
+					stories[i].Modified = modified
 				}
 			}
 		}()
@@ -80,7 +80,7 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 }
 
 // CheckUnique reports ids used by more than one story, at the file that
-// introduced the clash (see Older), naming the other. Paths are the route
+// introduced the clash (see ByAge), naming the other. Paths are the route
 // table's to check: they also clash with the site's own pages.
 func CheckUnique(stories []*Story) diag.List {
 	var diags diag.List
