@@ -10,8 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -27,6 +25,7 @@ import (
 	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/scratch"
 	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -41,6 +40,15 @@ type Builder struct {
 	pool       *render.Pool
 	serverHash string
 	work       string // holds the render worker script
+	release    func() // removes work
+}
+
+// previousBuild is a sink that holds the last build: Lost reports whether
+// it had files that names (this build's) lacks, and Read returns one of its
+// files.
+type previousBuild interface {
+	Lost(names []string) bool
+	Read(path string) ([]byte, error)
 }
 
 // Sink receives the files of a build as they are made. Put may be called
@@ -86,15 +94,14 @@ func NewBuilder(opt Options) (*Builder, error) {
 	}
 	// The render worker requires React from node_modules: it is written
 	// below it, in the folder tools keep their caches in.
-	cacheDir := filepath.Join(opt.Root, "node_modules", ".cache")
-	os.MkdirAll(cacheDir, 0o755)
-	work, err := os.MkdirTemp(cacheDir, "magazine-build-")
+	// A killed build's folder goes when the next build starts.
+	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err
 	}
 	imgs := &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}
-	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work}, nil
+	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work, release: release}, nil
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -108,7 +115,7 @@ func (b *Builder) Close() error {
 	}
 	b.bundler.Close()
 	b.bundler = nil
-	os.RemoveAll(b.work)
+	b.release()
 	return err
 }
 
@@ -245,6 +252,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
 			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+			// A page that did not change may link to a file that is gone:
+			// then unchanged pages are checked again, from the last build.
+			if prev, ok := sink.(previousBuild); ok && prev.Lost(names) {
+				run.previous = prev.Read
+			}
 		}
 		run.took("assemble", x.took+time.Since(t))
 		return checker, nil
@@ -281,9 +293,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			sum.Phases = append(sum.Phases, Phase{name, d})
 		}
 	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
+	if err := problems.Err(); err != nil {
+		return nil, err
 	}
 	sum.Stories = len(stories)
 	return sum, nil
@@ -359,6 +370,7 @@ type pageRun struct {
 	shellKey string
 	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
 	have     func(path, key string) bool
+	previous func(path string) ([]byte, error) // non-nil: link-check unchanged pages too, as read by it
 	put      func(path string, f File) error
 	progress func(done, total int)
 	sum      *Summary
@@ -378,7 +390,7 @@ func (run *pageRun) took(name string, d time.Duration) {
 // so memory stays flat however large the site. The three stages overlap:
 // while Node renders one chunk, Go checks and writes the one before and
 // prepares the one after. It returns the broken links.
-func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
+func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) (diag.List, error) {
 	timed := func(name string, since time.Time) { run.took(name, time.Since(since)) }
 	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
 	stop := make(chan struct{})
@@ -465,7 +477,7 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	})
 
 	// Check links and emit, here, after every other file.
-	var problems []string
+	var problems diag.List
 	var checker *linkcheck.Checker
 	var failed error
 	extrasIn := false
@@ -480,13 +492,24 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		t := time.Now()
 		if checker != nil {
 			files := make(map[string][]byte, len(batch))
+			from := make(map[string]*story.Story, len(batch))
 			for _, p := range batch {
-				if p.html != nil {
-					files[route.File(p.route.Path)] = p.html
+				html, f := p.html, route.File(p.route.Path)
+				if html == nil && run.previous != nil {
+					if html, failed = run.previous(f); failed != nil {
+						break
+					}
+				}
+				if html != nil {
+					files[f], from[f] = html, p.route.Story
 				}
 			}
+			if failed != nil {
+				halt()
+				break
+			}
 			for _, pr := range checker.Check(files) {
-				problems = append(problems, pr.String())
+				problems = append(problems, brokenLink(pr, from[pr.Page]))
 			}
 		}
 		timed("link check", t)

@@ -127,7 +127,7 @@ func TestScheduledByTheSitesTimeZone(t *testing.T) {
 		}
 		o := gt.Options(t, files)
 		o.Now = c.now
-		n, err := build.Check(o)
+		checked, err := build.Check(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,8 +135,8 @@ func TestScheduledByTheSitesTimeZone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if published := res.Stories == 2; published != c.due || n != 2 {
-			t.Errorf("zone %q at %s: published %d of %d stories", c.zone, c.now, res.Stories, n)
+		if published := res.Stories == 2; published != c.due || checked.Stories != 2 {
+			t.Errorf("zone %q at %s: published %d of %d stories", c.zone, c.now, res.Stories, checked.Stories)
 		}
 	}
 }

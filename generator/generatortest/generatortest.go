@@ -4,8 +4,12 @@
 package generatortest
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -150,4 +154,40 @@ tags: ["Credit"]
 		"stories/draft.md":  strings.Replace(story("9", "2025-08-20", "author: \"Asha Rao\"\ndraft: true\ntags: [\"RBI\"]\n"), "Story 9", "Draft Story Nine", 1),
 		"stories/future.md": strings.Replace(story("10", "2025-09-06", "author: \"Asha Rao\"\ntags: [\"RBI\"]\n"), "Story 10", "Future Story Ten", 1),
 	}
+}
+
+// Tree is every file and folder under dir with its mode and a hash of its
+// content, one a line: equal trees are byte-for-byte equal. A missing dir
+// gives "(missing)".
+func Tree(t testing.TB, dir string) string {
+	t.Helper()
+	var lines []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		line := fmt.Sprintf("%s %v", filepath.ToSlash(rel), fi.Mode())
+		if !d.IsDir() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	if os.IsNotExist(err) {
+		return "(missing)"
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
 }

@@ -6,7 +6,6 @@ package media
 
 import (
 	"net/url"
-	"path/filepath"
 	"strings"
 
 	"github.com/nivaran/magazine/generator/diag"
@@ -108,7 +107,11 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 			lib.featured[s.ID], lib.social[s.ID] = img, img
 			continue
 		case story.IsLocalImage(v):
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, v)})
+			path, err := LocalPicture(storiesDir, v)
+			if err != nil { // CheckPictures reports it
+				continue
+			}
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
 		default: // generated, or a custom visual that still needs a picture for cards
 			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
 		}

@@ -19,9 +19,9 @@ type Cache struct {
 // OpenCache reads the cache at path; a missing, foreign or damaged file
 // gives an empty cache, never an error.
 func OpenCache(path string, opt Options) *Cache {
-	// Parsing checks categories, authors and images against these and reads
+	// Parsing checks categories and authors against these and reads
 	// dates in the time zone, so they are part of what stories were parsed with.
-	parts := append([]string{opt.ImageDir, zoneOf(opt).String(), "categories"}, opt.Categories...)
+	parts := append([]string{zoneOf(opt).String(), "categories"}, opt.Categories...)
 	if opt.Authors != nil {
 		parts = append(append(parts, "authors"), opt.Authors...)
 	}
@@ -38,7 +38,7 @@ func (c *Cache) Save() error {
 }
 
 // parse is Parse through the cache. Only stories without problems are
-// kept; the featured image's existence is checked every time.
+// kept. (Pictures are checked by package media on every build.)
 func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	if c == nil {
 		return Parse(file, src, opt)
@@ -46,7 +46,8 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
 	if body, ok := c.blobs.Get(key); ok {
 		if s, err := c.codec.decode(body); err == nil {
-			return s, checkImage(s, opt)
+			s.File = file
+			return s, nil
 		}
 	}
 	s, diags := Parse(file, src, opt)

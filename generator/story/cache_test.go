@@ -171,28 +171,6 @@ func TestLoadDirThroughTheCache(t *testing.T) {
 	}
 }
 
-func TestCachedStoryStillNeedsItsImage(t *testing.T) {
-	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "images"), 0o644|0o111)
-	os.WriteFile(filepath.Join(dir, "images", "a.jpg"), []byte("jpeg"), 0o644)
-	os.WriteFile(filepath.Join(dir, "a.md"), []byte(strings.Replace(good, "tags:", "featuredImage: images/a.jpg\ntags:", 1)), 0o644)
-	o := Options{ImageDir: dir}
-	cacheFile := filepath.Join(dir, "stories.bin")
-	for range 2 {
-		o.Cache = OpenCache(cacheFile, o)
-		if _, diags := LoadDir(dir, o); len(diags) > 0 {
-			t.Fatal(diags)
-		}
-		o.Cache.Save()
-	}
-	os.Remove(filepath.Join(dir, "images", "a.jpg"))
-	o.Cache = OpenCache(cacheFile, o)
-	_, diags := LoadDir(dir, o)
-	if o.Cache.blobs.Stored() != 1 || len(diags) != 1 || !strings.Contains(diags[0].Message, "does not exist") {
-		t.Fatalf("cached %d, diagnostics %v", o.Cache.blobs.Stored(), diags)
-	}
-}
-
 // BenchmarkCacheCodec decodes (and encodes) 1,000 synthetic stories: the
 // warm-build cost of the cache codec alone, without reading or hashing files.
 func BenchmarkCacheCodec(b *testing.B) {

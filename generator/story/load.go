@@ -26,7 +26,6 @@ type Options struct {
 	Categories []string
 	Authors    []string       // the site's author names; nil skips the check
 	Location   *time.Location // the site's time zone; nil means DefaultZone
-	ImageDir   string         // where featuredImage paths like images/x.jpg resolve; "" skips the check
 	Cache      *Cache         // stories parsed by earlier builds; nil parses every file
 }
 
@@ -53,12 +52,15 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, err := os.ReadFile(files[i])
-				if err != nil {
-					perFile[i].Add(files[i], 0, 0, "%v", err)
+				src, modified, problem := readFile(dir, files[i])
+				if problem != nil {
+					perFile[i] = diag.List{*problem}
 					continue
 				}
 				stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
+				if stories[i] != nil {
+					stories[i].FileTime = modified
+				}
 			}
 		}()
 	}
@@ -81,32 +83,38 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 	return out, diags
 }
 
-// CheckUnique reports ids and paths used by more than one story, naming both files.
+// CheckUnique reports ids used by more than one story, at the file that
+// introduced the clash (see ByAge), naming the other. Paths are the route
+// table's to check: they also clash with the site's own pages.
 func CheckUnique(stories []*Story) diag.List {
 	var diags diag.List
 	ids := map[int]*Story{}
-	paths := map[string]*Story{}
-	for _, s := range stories {
-		if s.ID > 0 {
-			if first, ok := ids[s.ID]; ok {
-				diags.Add(s.File, s.Line("id"), 0, "id %d is already used by %s", s.ID, first.File)
-			} else {
-				ids[s.ID] = s
-			}
+	for _, s := range ByAge(stories) {
+		if s.ID <= 0 {
+			continue
 		}
-		for _, p := range append([]string{s.Path}, s.Aliases...) {
-			if p == "" {
-				continue
-			}
-			key := strings.ToLower(p)
-			if first, ok := paths[key]; ok && first != s {
-				diags.Add(s.File, s.Line("path"), 0, "path %s is already used by %s", p, first.File)
-			} else {
-				paths[key] = s
-			}
+		if first, ok := ids[s.ID]; ok {
+			diags.Add(s.File, s.Line("id"), 0, "id %d is already used by %s", s.ID, first.File)
+		} else {
+			ids[s.ID] = s
 		}
 	}
 	return diags
+}
+
+// ByAge returns the stories oldest file first: a clash between two files
+// is blamed on the one changed last (ties: the later name), which is the
+// edit that introduced it.
+func ByAge(stories []*Story) []*Story {
+	sorted := append([]*Story(nil), stories...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i], sorted[j]
+		if !a.FileTime.Equal(b.FileTime) {
+			return a.FileTime.Before(b.FileTime)
+		}
+		return a.File < b.File
+	})
+	return sorted
 }
 
 var (
@@ -123,6 +131,9 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var diags diag.List
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	if d := checkText(file, src); d != nil {
+		return nil, diag.List{*d}
+	}
 	front, body, bodyLine, ok := split(src)
 	if !ok {
 		diags.Add(file, 1, 1, "the file must start with front matter between two lines of ---")
@@ -159,6 +170,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		}
 		seen[k.Value] = true
 		s.Lines[k.Value] = line
+		checkControls(file, k.Value, v, &diags)
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue // "key:" with nothing after it counts as absent
 		}
@@ -208,13 +220,13 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	*diags = append(*diags, checkImage(s, opt)...)
 	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
 	if s.ReadTime == "" && s.Body.Words > 0 {
 		s.ReadTime = fmt.Sprintf("%d min read", max(1, int(math.Round(float64(s.Body.Words)/WordsPerMinute))))
 	}
+	checkLengths(s, diags)
 	if n := len([]rune(s.MetaDescription)); n > 160 {
 		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
@@ -278,17 +290,6 @@ func (s *Story) checkDates(diags *diag.List) {
 		}
 	}
 	slices.SortStableFunc(s.Corrections, func(a, b Correction) int { return a.Date.Compare(b.Date.Time) })
-}
-
-// checkImage reports a featured image of the site's own that is missing.
-func checkImage(s *Story, opt Options) diag.List {
-	var diags diag.List
-	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
-		if _, err := os.Stat(filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
-			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
-		}
-	}
-	return diags
 }
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.

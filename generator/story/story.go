@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nivaran/magazine/generator/markdown"
 )
@@ -19,7 +20,8 @@ import (
 // the whole struct by reflection (codec.go). Adding a key means adding a
 // field here, and a rule when its type is not enough.
 type Story struct {
-	File string // path as given to Load, used in diagnostics
+	File     string    // path as given to Load, used in diagnostics
+	FileTime time.Time // the file's modification time, to tell which of two clashing files is newer
 
 	ID              int          `yaml:"id" required:"yes" example:"5" doc:"whole number, unique across all stories"`
 	Title           string       `yaml:"title" required:"yes" example:"\"RBI Holds the Repo Rate at 5.5%\"" doc:"the headline"`
@@ -32,9 +34,9 @@ type Story struct {
 	Draft           bool         `yaml:"draft" example:"true" doc:"a draft shows in magazine dev, marked as a draft, and is left out of magazine build (pages, listings, feeds, sitemaps, search) unless --drafts"`
 	Corrections     []Correction `yaml:"corrections" example:"[{date: 2025-09-04, text: \"An earlier version gave the repo rate as 5.75%.\"}]" doc:"dated corrections (date, text), printed as a corrections note at the end of the story, oldest first; each also counts as an update"`
 	Category        string       `yaml:"category" required:"yes" example:"\"Economic Policy\"" doc:"one of the categories in site.yaml"`
-	Path            string       `yaml:"path" example:"/rbi-policy" doc:"fixed URL; /story/<id> then declares it canonical"`
-	Aliases         []string     `yaml:"aliases" example:"[/rbi-repo-rate]" doc:"further paths showing the same story as a generic story page, canonical to path"`
-	FeaturedImage   string       `yaml:"featuredImage" example:"images/rbi.jpg" doc:"a JPEG or PNG under stories/, an absolute URL, custom:trade-partnership, or generated (the default: cover art from the category)"`
+	Path            string       `yaml:"path" example:"/rbi-policy" doc:"fixed URL; /story/<id> then declares it canonical. No dots, and not the site's own: another story's /story/<id>, /stories, /category, /author, /tag(s), /search, /assets, /images, /api and what is under them, or a fixed page (/about, /portal, …)"`
+	Aliases         []string     `yaml:"aliases" example:"[/rbi-repo-rate]" doc:"further paths showing the same story as a generic story page, canonical to path; the same rules as path"`
+	FeaturedImage   string       `yaml:"featuredImage" example:"images/rbi.jpg" doc:"a JPEG or PNG inside stories/ (after symlinks; at most 25 MB and 60 megapixels), an absolute URL, custom:trade-partnership, or generated (the default: cover art from the category)"`
 	ImageAlt        string       `yaml:"imageAlt" example:"\"The RBI building in Mumbai\"" doc:"the picture's text alternative"`
 	ImageCaption    string       `yaml:"imageCaption" example:"\"The RBI's Mumbai headquarters\"" doc:"the caption under the picture"`
 	ImageOverlay    bool         `yaml:"imageOverlay" example:"true" doc:"lays the caption over a gradient on the picture"`
