@@ -28,7 +28,7 @@ describe('a story page from the generator', () => {
     const { container } = show(golden('story.json'));
     const byline = container.querySelector('.article__author')!;
     expect(byline.textContent).toBe('By Ira Venkataraman and Nivaran Economy Desk');
-    expect([...byline.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/author/ira-venkataraman', '/author/nivaran-economy-desk']);
+    expect([...byline.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/author/ira-venkataraman/', '/author/nivaran-economy-desk/']);
   });
 
   it('reads "By A, B and C" for three', () => {
@@ -60,8 +60,8 @@ describe('a story page from the generator', () => {
     show(golden('story.json'));
     const tags = screen.getByRole('navigation', { name: 'Tags' });
     expect(within(tags).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['RBI', '/tag/rbi'],
-      ['Rates', '/tag/rates'],
+      ['RBI', '/tag/rbi/'],
+      ['Rates', '/tag/rates/'],
     ]);
   });
 
@@ -76,7 +76,7 @@ describe('every page from the generator', () => {
     for (const name of ['home.json', 'tag.json', 'author.json', 'notfound.json', 'story.json']) {
       const { container, unmount } = show(golden(name));
       const form = container.querySelector('header form[role="search"]')!;
-      expect(form.getAttribute('action'), name).toBe('/search');
+      expect(form.getAttribute('action'), name).toBe('/search/');
       expect(form.getAttribute('method'), name).toBe('get');
       expect(form.querySelector('input')!.getAttribute('name'), name).toBe('q');
       unmount();
@@ -86,7 +86,7 @@ describe('every page from the generator', () => {
   it('lists a tag\'s stories with its feed', () => {
     const { container } = show(golden('tag.json'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('RBI');
-    expect([...container.querySelectorAll('.card__title a')].map((a) => a.getAttribute('href'))).toEqual(['/story/7', '/rbi-policy']);
+    expect([...container.querySelectorAll('.card__title a')].map((a) => a.getAttribute('href'))).toEqual(['/story/7/', '/rbi-policy/']);
     expect(screen.getByRole('link', { name: 'RSS feed' }).getAttribute('href')).toBe('/tag/rbi/feed.xml');
   });
 

@@ -1,3 +1,4 @@
+import { pageURL } from '../navigation';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('Header sections and search', () => {
     setup({ ...site, sections }, '/category/technology/page/2');
     for (const nav of [screen.getByRole('navigation', { name: 'Main' }), document.getElementById('mobile-menu')!]) {
       const links = [...nav.querySelectorAll('a')];
-      expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(sections.map((s) => [s.label, s.href]));
+      expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(sections.map((s) => [s.label, pageURL(s.href)]));
       expect(links.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
     }
   });
@@ -80,10 +81,10 @@ describe('Header sections and search', () => {
     const { container } = setup();
     const form = container.querySelector('.site-header__search')!;
     expect(form.getAttribute('role')).toBe('search');
-    expect(form.getAttribute('action')).toBe('/search');
+    expect(form.getAttribute('action')).toBe('/search/');
     expect(form.getAttribute('method')).toBe('get');
     expect(screen.getByLabelText('Search the magazine').getAttribute('name')).toBe('q');
-    expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
+    expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search/');
   });
 
   it('opens the search page with the query on submit', () => {
@@ -100,7 +101,7 @@ describe('Header sections and search', () => {
     );
     fireEvent.change(screen.getByLabelText('Search the magazine'), { target: { value: ' repo rate ' } });
     fireEvent.submit(screen.getByLabelText('Search the magazine').closest('form')!);
-    expect(where).toBe('/search?q=repo%20rate');
+    expect(where).toBe('/search/?q=repo%20rate');
   });
 });
 

@@ -1,7 +1,8 @@
+import { pageURL } from '../navigation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-// A real form: GET /search?q=… works without JavaScript; with it, the search
+// A real form: GET /search/?q=… works without JavaScript; with it, the search
 // page opens client-side.
 export function SearchForm({ id, className = 'search-form', label = 'Search the magazine', onSearch }: { id: string; className?: string; label?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
@@ -11,10 +12,10 @@ export function SearchForm({ id, className = 'search-form', label = 'Search the 
     const query = q.trim();
     onSearch?.();
     setQ(''); // the search page shows the query in its own box
-    navigate(query ? `/search?q=${encodeURIComponent(query)}` : '/search');
+    navigate(pageURL(query ? `/search?q=${encodeURIComponent(query)}` : '/search'));
   };
   return (
-    <form role="search" action="/search" method="get" className={className} onSubmit={submit}>
+    <form role="search" action="/search/" method="get" className={className} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
