@@ -78,7 +78,7 @@ test('a story dated next year is absent from the built home page, and present wi
     await expect(card).toBeVisible();
     await expect(card.locator('.card__status')).toHaveText('Scheduled');
     await card.getByRole('link', { name: 'A Story For Next Year' }).click();
-    await expect(page).toHaveURL(b.url + '/next-year');
+    await expect(page).toHaveURL(b.url + '/next-year/');
     await expect(page.getByRole('note')).toContainText('Scheduled');
   } finally {
     for (const s of servers) s.stop();
@@ -91,7 +91,7 @@ test('the header search opens /search with the query, with and without JavaScrip
   await hydrated(page);
   await page.getByLabel('Search the magazine').fill('semiconductor');
   await page.getByLabel('Search the magazine').press('Enter');
-  await expect(page).toHaveURL(/\/search\?q=semiconductor$/);
+  await expect(page).toHaveURL(/\/search\/\?q=semiconductor$/);
   await expect(page.locator('.search-result').first()).toBeVisible();
 
   const noJS = await browser.newContext({ javaScriptEnabled: false });
@@ -100,7 +100,7 @@ test('the header search opens /search with the query, with and without JavaScrip
     await plain.goto('/privacy-policy');
     await plain.getByLabel('Search the magazine').fill('repo rate');
     await plain.getByRole('button', { name: 'Search' }).first().click();
-    await expect(plain).toHaveURL(/\/search\?q=repo\+rate$/);
+    await expect(plain).toHaveURL(/\/search\/\?q=repo\+rate$/);
   } finally {
     await noJS.close();
   }
@@ -111,11 +111,11 @@ test('a small screen finds search in the header, and in the menu', async ({ page
   await page.goto('/about');
   await hydrated(page);
   await page.getByRole('link', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveURL(/\/search\/$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByLabel('Search from the menu').fill('gst');
   await page.getByLabel('Search from the menu').press('Enter');
-  await expect(page).toHaveURL(/\/search\?q=gst$/);
+  await expect(page).toHaveURL(/\/search\/\?q=gst$/);
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
 });
 
@@ -124,13 +124,13 @@ test('a story links its tags and authors; their pages list it', async ({ page, r
   await hydrated(page);
   const title = (await page.locator('h1').textContent())!;
   await page.getByRole('navigation', { name: 'Tags' }).getByRole('link', { name: 'Monetary Policy' }).click();
-  await expect(page).toHaveURL(/\/tag\/monetary-policy$/);
+  await expect(page).toHaveURL(/\/tag\/monetary-policy\/$/);
   await expect(page.locator('h1')).toHaveText('Monetary Policy');
   await expect(page.locator('.card__title', { hasText: title })).toBeVisible();
   expect((await request.get('/tag/monetary-policy/feed.xml')).status()).toBe(200);
   await page.goBack();
   await page.locator('.article__author').getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/author\/nivaran-economy-desk$/);
+  await expect(page).toHaveURL(/\/author\/nivaran-economy-desk\/$/);
   await expect(page.locator('.card__title', { hasText: title })).toBeVisible();
 });
 
@@ -144,6 +144,6 @@ test('404 and Story Not Found offer search and the latest stories', async ({ pag
     await expect(latest.locator('.card')).toHaveCount(6);
     await page.getByLabel('Search for a story').fill('tariffs');
     await page.getByLabel('Search for a story').press('Enter');
-    await expect(page).toHaveURL(/\/search\?q=tariffs$/);
+    await expect(page).toHaveURL(/\/search\/\?q=tariffs$/);
   }
 });
