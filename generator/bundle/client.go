@@ -1,0 +1,443 @@
+package bundle
+
+import (
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// The browser bundle is made in two parts, so that what every page needs
+// arrives in one file.
+//
+// esbuild's code splitting puts each module that a lazily loaded screen
+// shares with the entry (React, the router, Link...) in a chunk of its own,
+// as it cannot know that the entry is always there first: a story page
+// loaded ten files. Here the entry is bundled whole, each dynamic import
+// left as a placeholder; the lazy screens are bundled apart (split among
+// themselves), and each module they share with the entry is read at run
+// time from a registry the entry fills, so there is still one React, one
+// router and one of every context. Three passes:
+//
+//  1. app: the entry, to learn which modules it holds and which it loads lazily;
+//  2. probe: the lazy screens with the entry's modules left external, to
+//     learn which of them, and which of their exports, the screens import;
+//  3. app again, now filling the registry, and the lazy screens for real.
+type client struct {
+	app      api.BuildContext
+	lazy     api.BuildContext // nil until the lazily loaded modules are known
+	lazyOpts api.BuildOptions
+	lazyKey  string // the entry points lazy was made for
+	src      string // absolute frontend/src
+	wd       string // the working directory metafile paths are relative to
+
+	// Set between passes; the plugins read them.
+	registry string            // source of the registry module
+	inApp    map[string]bool   // absolute paths of the modules in the entry's bundle
+	formats  map[string]string // their module format as esbuild read it: "esm", "cjs"
+	probing  bool              // leave entry modules external (probe) or read them from the registry
+	keys     map[string]string // absolute path of an entry module -> registry key
+
+	// Filled by the plugins while a pass runs.
+	mu      sync.Mutex
+	lazyIdx map[string]int  // absolute path of a lazily loaded module -> placeholder number
+	lazyCSS map[string]bool // stylesheets the lazy screens import, which the entry's CSS takes in
+}
+
+const (
+	registryGlobal = "__nivaran"
+	registryPath   = "nivaran:registry"
+	sharedPrefix   = "nivaran-shared:"
+	lazyPrefix     = "/assets/nivaran-lazy-" // + number + ".js", replaced by the chunk's URL
+)
+
+func newClient(frontend string, common api.BuildOptions) (*client, error) {
+	c := &client{src: filepath.Join(frontend, "src"), wd: common.AbsWorkingDir}
+	entry := filepath.Join(c.src, "entry-client.tsx")
+	app := common
+	app.Stdin = &api.StdinOptions{
+		// The registry is filled after the entry has run: its imports are the
+		// entry's own modules, so the CSS keeps the entry's order, and lazy
+		// screens only ever run later.
+		Contents:   fmt.Sprintf("import %q;\nimport %q;\n", entry, registryPath),
+		ResolveDir: c.src, Sourcefile: "nivaran-entry.js", Loader: api.LoaderJS,
+	}
+	app.Outfile = filepath.Join(common.Outdir, "entry-client.js")
+	app.Outdir = ""
+	app.Plugins = []api.Plugin{c.appPlugin(), pureRouter()}
+	var err error
+	if c.app, err = newContext(app); err != nil {
+		return nil, err
+	}
+	c.lazyOpts = common
+	c.lazyOpts.Splitting = true
+	c.lazyOpts.Plugins = []api.Plugin{c.lazyPlugin(), pureRouter()}
+	return c, nil
+}
+
+func newContext(opt api.BuildOptions) (api.BuildContext, error) {
+	ctx, err := api.Context(opt)
+	if err != nil {
+		return nil, fmt.Errorf("bundle: %s", strings.Join(messages(err.Errors), "\n"))
+	}
+	return ctx, nil
+}
+
+func (c *client) dispose() {
+	c.app.Dispose()
+	if c.lazy != nil {
+		c.lazy.Dispose()
+	}
+}
+
+// appPlugin supplies the registry module and turns every dynamic import
+// into a placeholder URL.
+func (c *client) appPlugin() api.Plugin {
+	return api.Plugin{Name: "nivaran-app", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: "^" + regexp.QuoteMeta(registryPath) + "$"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: registryPath, Namespace: "nivaran"}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "nivaran"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			src := c.registry
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: c.src}, nil
+		})
+		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if a.Kind != api.ResolveJSDynamicImport || a.PluginData == "nivaran" {
+				return api.OnResolveResult{}, nil
+			}
+			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "nivaran"})
+			if len(r.Errors) > 0 || r.External || c.inApp[r.Path] {
+				return api.OnResolveResult{}, nil // esbuild's own answer; a module the entry holds stays in it
+			}
+			c.mu.Lock()
+			n, ok := c.lazyIdx[r.Path]
+			if !ok {
+				n = len(c.lazyIdx)
+				c.lazyIdx[r.Path] = n
+			}
+			c.mu.Unlock()
+			return api.OnResolveResult{Path: lazyPrefix + strconv.Itoa(n) + ".js", External: true}, nil
+		})
+	}}
+}
+
+// lazyPlugin sends each import of a module the entry holds to the entry:
+// left external while probing, else to a module that reads the registry.
+func (c *client) lazyPlugin() api.Plugin {
+	return api.Plugin{Name: "nivaran-lazy", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if a.Kind == api.ResolveEntryPoint || a.PluginData == "nivaran" || a.Namespace == "nivaran-shared" {
+				return api.OnResolveResult{}, nil
+			}
+			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "nivaran"})
+			if len(r.Errors) > 0 || r.External {
+				return api.OnResolveResult{}, nil
+			}
+			if strings.HasSuffix(r.Path, ".css") {
+				c.mu.Lock()
+				c.lazyCSS[r.Path] = true
+				c.mu.Unlock()
+				return api.OnResolveResult{Path: r.Path, Namespace: "nivaran-css"}, nil
+			}
+			if !c.inApp[r.Path] {
+				return api.OnResolveResult{}, nil
+			}
+			if c.probing {
+				return api.OnResolveResult{Path: sharedPrefix + r.Path, External: true}, nil
+			}
+			// One small module per importer, so it goes where the importer
+			// goes instead of into a chunk of its own; ".cjs", so esbuild
+			// reads it as CommonJS whatever the module it stands for.
+			return api.OnResolveResult{Path: r.Path + "|" + a.Importer + ".cjs", Namespace: "nivaran-shared"}, nil
+		})
+		// Every stylesheet goes in the entry's CSS, which pages inline.
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "nivaran-css"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			empty := ""
+			return api.OnLoadResult{Contents: &empty, Loader: api.LoaderEmpty}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "nivaran-shared"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			path, _, _ := strings.Cut(a.Path, "|")
+			src := fmt.Sprintf("module.exports = globalThis.%s[%q];\n", registryGlobal, c.keys[path])
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
+		})
+	}}
+}
+
+// build runs the three passes and returns the browser's files.
+func (c *client) build() (*Client, []api.Message, error) {
+	var warnings []api.Message
+	// 1. The entry, with an empty registry.
+	c.registry, c.lazyIdx, c.lazyCSS, c.inApp = "", map[string]int{}, map[string]bool{}, nil
+	res := c.app.Rebuild()
+	if err := failure(res); err != nil {
+		return nil, nil, err
+	}
+	meta, err := parseMeta(res.Metafile)
+	if err != nil {
+		return nil, nil, err
+	}
+	c.inApp, c.formats = map[string]bool{}, map[string]string{}
+	for in, m := range meta.Inputs {
+		if !strings.Contains(in, ":") || filepath.IsAbs(in) { // not a plugin's module
+			c.inApp[c.abs(in)] = true
+			c.formats[c.abs(in)] = m.Format
+		}
+	}
+	var lazy []string
+	for p := range c.lazyIdx {
+		if !c.inApp[p] {
+			lazy = append(lazy, p)
+		}
+	}
+	sort.Strings(lazy)
+	out := &Client{Files: map[string][]byte{}}
+	urls := map[string]string{} // lazily loaded module -> its URL
+	if len(lazy) > 0 {
+		if err := c.lazyContext(lazy); err != nil {
+			return nil, nil, err
+		}
+		// 2. Probe which entry modules, and which of their exports, the lazy screens import.
+		c.probing = true
+		pres := c.lazy.Rebuild()
+		c.probing = false
+		if err := failure(pres); err != nil {
+			return nil, nil, err
+		}
+		uses := map[string]*use{}
+		for _, f := range pres.OutputFiles {
+			if strings.HasSuffix(f.Path, ".js") {
+				if err := imports(string(f.Contents), uses); err != nil {
+					return nil, nil, fmt.Errorf("bundle: %s: %w", f.Path, err)
+				}
+			}
+		}
+		c.registry, c.keys = c.registrySource(uses)
+		// 3. The lazy screens for real.
+		lres := c.lazy.Rebuild()
+		if err := failure(lres); err != nil {
+			return nil, nil, err
+		}
+		warnings = append(warnings, lres.Warnings...)
+		lmeta, err := parseMeta(lres.Metafile)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, f := range lres.OutputFiles {
+			out.Files[metaRel(f.Path)] = f.Contents
+		}
+		for p, o := range lmeta.Outputs {
+			if o.EntryPoint != "" {
+				urls[c.abs(o.EntryPoint)] = "/" + metaRel(p)
+			}
+		}
+	}
+	// 3. The entry again, filling the registry and taking in the lazy
+	// screens' stylesheets; dynamic imports of modules the entry holds now
+	// stay inside it.
+	n := len(c.lazyIdx)
+	c.lazyIdx = map[string]int{}
+	for i, p := range lazy {
+		c.lazyIdx[p] = i
+	}
+	res = c.app.Rebuild()
+	if err := failure(res); err != nil {
+		return nil, nil, err
+	}
+	if len(c.lazyIdx) != n {
+		return nil, nil, fmt.Errorf("bundle: the registry reached new lazily loaded modules; import them from a screen instead")
+	}
+	warnings = append(warnings, res.Warnings...)
+	for _, f := range res.OutputFiles {
+		data := f.Contents
+		ext := filepath.Ext(f.Path)
+		switch {
+		case ext == ".js":
+			for p, n := range c.lazyIdx {
+				if urls[p] != "" {
+					data = []byte(strings.ReplaceAll(string(data), lazyPrefix+strconv.Itoa(n)+".js", urls[p]))
+				}
+			}
+			name := "assets/entry-client-" + hashName(data) + ".js"
+			out.Entry = "/" + name
+			out.Files[name] = data
+		case ext == ".css":
+			name := "assets/entry-client-" + hashName(data) + ".css"
+			out.CSS = append([]string{"/" + name}, out.CSS...)
+			out.Files[name] = data
+		default: // assets and legal comments keep esbuild's names
+			out.Files[metaRel(f.Path)] = data
+		}
+	}
+	if out.Entry == "" {
+		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
+	}
+	return out, warnings, nil
+}
+
+// lazyContext (re)creates the lazy screens' context when their list changed.
+func (c *client) lazyContext(entries []string) error {
+	key := strings.Join(entries, "\n")
+	if c.lazy != nil && key == c.lazyKey {
+		return nil
+	}
+	if c.lazy != nil {
+		c.lazy.Dispose()
+		c.lazy = nil
+	}
+	opt := c.lazyOpts
+	opt.EntryPoints = entries
+	ctx, err := newContext(opt)
+	if err != nil {
+		return err
+	}
+	c.lazy, c.lazyKey = ctx, key
+	return nil
+}
+
+// use is what the lazy screens import from one entry module.
+type use struct {
+	all   bool // a namespace import: every export
+	names map[string]bool
+}
+
+// importRe matches esbuild's output for an import of an external module.
+var importRe = regexp.MustCompile(`(?:import|export)\s*((?:\{[^}]*\}|[^;"{}])*?)\s*from\s*"` + regexp.QuoteMeta(sharedPrefix) + `([^"]+)"|import\s*\(\s*"` + regexp.QuoteMeta(sharedPrefix) + `([^"]+)"|import\s*"` + regexp.QuoteMeta(sharedPrefix) + `([^"]+)"`)
+
+// imports records what code imports from entry modules, read from the
+// probe's output, where esbuild prints those imports as plain ESM.
+func imports(code string, uses map[string]*use) error {
+	for _, m := range importRe.FindAllStringSubmatch(code, -1) {
+		path, clause := m[2], strings.TrimSpace(m[1])
+		if path == "" {
+			path = m[3] + m[4]
+			if m[3] != "" {
+				clause = "*" // a dynamic import gets the namespace
+			}
+		}
+		u := uses[path]
+		if u == nil {
+			u = &use{names: map[string]bool{}}
+			uses[path] = u
+		}
+		for clause != "" {
+			switch {
+			case strings.HasPrefix(clause, "*"):
+				u.all = true
+				clause = ""
+			case strings.HasPrefix(clause, "{"):
+				end := strings.Index(clause, "}")
+				if end < 0 {
+					return fmt.Errorf("unreadable import %q", m[0])
+				}
+				for _, spec := range strings.Split(clause[1:end], ",") {
+					if name := strings.TrimSpace(strings.SplitN(strings.TrimSpace(spec), " as ", 2)[0]); name != "" {
+						u.names[strings.Trim(name, `"`)] = true
+					}
+				}
+				clause = strings.TrimLeft(clause[end+1:], " ,")
+			default: // a default import, maybe followed by more
+				u.names["default"] = true
+				if i := strings.Index(clause, ","); i >= 0 {
+					clause = strings.TrimSpace(clause[i+1:])
+				} else {
+					clause = ""
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// registrySource is the module that hands the entry's modules to the lazy
+// screens: of an ES module only the exports they use, so the rest can still
+// be dropped (the router's, above all); a CommonJS module (React) whole, as
+// it keeps all its exports anyway.
+func (c *client) registrySource(uses map[string]*use) (string, map[string]string) {
+	paths := make([]string, 0, len(uses))
+	for p := range uses {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	keys := map[string]string{}
+	var imp, obj strings.Builder
+	css := make([]string, 0, len(c.lazyCSS))
+	for p := range c.lazyCSS {
+		css = append(css, p)
+	}
+	sort.Strings(css)
+	for _, p := range css {
+		fmt.Fprintf(&imp, "import %q;\n", p)
+	}
+	for i, p := range paths {
+		u := uses[p]
+		key := strconv.Itoa(i)
+		keys[p] = key
+		if u.all || c.isCommonJS(p) {
+			fmt.Fprintf(&imp, "import * as m%d from %q;\n", i, p)
+			// Marked as an ES module, so a default import reads its default export.
+			fmt.Fprintf(&obj, "  %q: Object.assign({ __esModule: true }, m%d),\n", key, i)
+			continue
+		}
+		names := make([]string, 0, len(u.names))
+		for n := range u.names {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var specs, props []string
+		for j, n := range names {
+			specs = append(specs, fmt.Sprintf("%s as m%d_%d", strconv.Quote(n), i, j))
+			props = append(props, fmt.Sprintf("%s: m%d_%d", strconv.Quote(n), i, j))
+		}
+		fmt.Fprintf(&imp, "import { %s } from %q;\n", strings.Join(specs, ", "), p)
+		fmt.Fprintf(&obj, "  %q: { __esModule: true, %s },\n", key, strings.Join(props, ", "))
+	}
+	return fmt.Sprintf("%sglobalThis.%s = {\n%s};\n", imp.String(), registryGlobal, obj.String()), keys
+}
+
+// isCommonJS tells a CommonJS package module (whose namespace costs nothing
+// extra) from an ES module one, by esbuild's reading of it in the first pass.
+func (c *client) isCommonJS(p string) bool { return c.formats[p] == "cjs" }
+
+func (c *client) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(c.wd, filepath.FromSlash(p))
+}
+
+var b32 = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+func hashName(data []byte) string {
+	h := sha256.Sum256(data)
+	return b32.EncodeToString(h[:5])
+}
+
+type metaInput struct {
+	Format string `json:"format"`
+}
+
+type metaOutput struct {
+	EntryPoint string `json:"entryPoint"`
+	CSSBundle  string `json:"cssBundle"`
+}
+
+type metafile struct {
+	Inputs  map[string]metaInput  `json:"inputs"`
+	Outputs map[string]metaOutput `json:"outputs"`
+}
+
+func parseMeta(s string) (*metafile, error) {
+	var m metafile
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}

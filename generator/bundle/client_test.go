@@ -1,0 +1,106 @@
+package bundle
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// What every page needs is one file, and a lazily loaded screen shares the
+// entry's modules instead of carrying copies: run the output in Node and
+// check that the screen sees the entry's very object.
+func TestLazyScreensShareTheEntrysModules(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"frontend/src/shared.ts":         "export const box = { marker: 'shared-module-body' };\nexport const unused = () => 'unused-export-body';\n",
+		"frontend/src/helper.ts":         "export const helper = () => 'helper';\n",
+		"frontend/src/lazy.ts":           "import { box } from './shared';\nimport { helper } from './helper';\nexport const check = (b: object) => (b === box ? 'same ' : 'different ') + helper();\n",
+		"frontend/src/other.ts":          "import { helper } from './helper';\nexport default helper;\n",
+		"frontend/src/entry-client.tsx":  "import { box } from './shared';\nimport('./lazy').then((m) => import('./other').then((o) => console.log(m.check(box), o.default())));\n",
+		"frontend/src/server/worker.tsx": "console.log('server');\n",
+	})
+	b, err := New(filepath.Join(root, "frontend"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Client
+	if len(c.Preload) != 0 {
+		t.Errorf("the entry imports chunks %v; want one file", c.Preload)
+	}
+	entry := string(c.Files[strings.TrimPrefix(c.Entry, "/")])
+	if !strings.Contains(entry, "shared-module-body") || strings.Contains(entry, "unused-export-body") {
+		t.Errorf("the entry should hold shared.ts without its unused export:\n%s", entry)
+	}
+	out := t.TempDir()
+	for name, data := range c.Files {
+		if name == strings.TrimPrefix(c.Entry, "/") {
+			continue
+		}
+		if strings.Contains(string(data), "shared-module-body") {
+			t.Errorf("%s carries a copy of shared.ts", name)
+		}
+		// Node resolves the site's /assets/ URLs as files beside the entry.
+		writeTree(t, out, map[string]string{filepath.Base(name): strings.ReplaceAll(string(data), `"/assets/`, `"./`)})
+	}
+	writeTree(t, out, map[string]string{"entry.mjs": strings.ReplaceAll(entry, `"/assets/`, `"./`)})
+	got, err := exec.Command("node", filepath.Join(out, "entry.mjs")).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(got)) != "same helper helper" {
+		t.Fatalf("running the bundle: %v\n%s", err, got)
+	}
+}
+
+func TestImportsReadsWhatTheProbeImports(t *testing.T) {
+	code := `import{a as b,"default" as c}from"nivaran-shared:/x/r.mjs";import d,{e}from"nivaran-shared:/x/s.js";` +
+		`import*as f from"nivaran-shared:/x/t.js";import"nivaran-shared:/x/u.js";export{g}from"nivaran-shared:/x/r.mjs";` +
+		`import("nivaran-shared:/x/v.js");`
+	uses := map[string]*use{}
+	if err := imports(code, uses); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]use{
+		"/x/r.mjs": {names: map[string]bool{"a": true, "default": true, "g": true}},
+		"/x/s.js":  {names: map[string]bool{"default": true, "e": true}},
+		"/x/t.js":  {all: true, names: map[string]bool{}},
+		"/x/u.js":  {names: map[string]bool{}},
+		"/x/v.js":  {all: true, names: map[string]bool{}},
+	}
+	got := map[string]use{}
+	for k, v := range uses {
+		got[k] = *v
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("imports:\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestMarkPure(t *testing.T) {
+	src := "var A = React3.createContext(null);\nA.displayName = \"A\";\nvar L = React.forwardRef(function L() {});\nB.displayName = name;\nvar M = React10.memo(X);\n"
+	want := "var A = /* @__PURE__ */ React3.createContext(null);\n\nvar L = /* @__PURE__ */ React.forwardRef(function L() {});\nB.displayName = name;\nvar M = /* @__PURE__ */ React10.memo(X);\n"
+	if got := string(markPure([]byte(src))); got != want {
+		t.Errorf("markPure:\n%s\nwant\n%s", got, want)
+	}
+}
