@@ -46,3 +46,21 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 		t.Errorf("hashes: first %s, unchanged %s, after an upgrade %s", first.Hash, same.Hash, upgraded.Hash)
 	}
 }
+
+// A rebuild with no change, as magazine dev does after each save: the three
+// passes of the browser bundle and the server bundle.
+func BenchmarkRebuild(b *testing.B) {
+	bd, err := New("../../frontend")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bd.Close()
+	if _, err := bd.Build(); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := bd.Build(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
