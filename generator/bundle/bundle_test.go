@@ -17,13 +17,7 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 		"frontend/src/server/worker.tsx": "import { renderToString } from 'react-dom/server';\nconsole.log(renderToString);\n",
 		"package-lock.json":              `{"packages": {"node_modules/react": {"version": "19.2.0"}}}`,
 	}
-	for name, content := range files {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	b, err := New(filepath.Join(root, "frontend"))
 	if err != nil {
 		t.Fatal(err)
