@@ -258,7 +258,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		}
 		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
 	}
-	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Entry: client.Entry, Preload: client.Preload})
+	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Entry: client.Entry})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tplPath, err)
 	}
@@ -607,7 +607,6 @@ type shellData struct {
 	Head     template.HTML
 	Style    template.CSS // the whole stylesheet, inlined
 	Entry    string
-	Preload  []string
 	Body     template.HTML
 	Data     template.JS
 }

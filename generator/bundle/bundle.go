@@ -19,10 +19,9 @@ import (
 
 // Client is the browser bundle. Paths are relative to the site root.
 type Client struct {
-	Entry   string            // "/assets/entry-client-HASH.js"
-	CSS     []string          // the stylesheet: every screen's styles, which pages inline
-	Preload []string          // chunks the entry imports statically (none: it is one file)
-	Files   map[string][]byte // "assets/entry-client-HASH.js" -> contents
+	Entry string            // "/assets/entry-client-HASH.js", all that every page loads
+	CSS   []string          // the stylesheet: every screen's styles, which pages inline
+	Files map[string][]byte // "assets/entry-client-HASH.js" -> contents
 }
 
 // Result is one bundling of the frontend.
