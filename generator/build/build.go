@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -28,6 +29,10 @@ type Options struct {
 	NoLinkCheck bool                  // skip checking internal links in the generated pages
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
+
+	// Overlays are further config files read after Config, each overriding
+	// the keys it sets (site.LoadFiles).
+	Overlays []string
 }
 
 // WithDefaults fills in the repository layout for every empty field.
@@ -62,6 +67,20 @@ func (o *Options) defaults() {
 	}
 }
 
+// loadConfig reads the site config and its overlays, with --base-url applied.
+func (o *Options) loadConfig() (*site.Config, error) {
+	cfg, err := site.LoadFiles(append([]string{o.Config}, o.Overlays...), o.Now)
+	if err != nil {
+		return nil, err
+	}
+	if o.BaseURL != "" {
+		if err := cfg.SetBaseURL(o.BaseURL); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
+}
+
 // MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
 // for building a site of n stories: a build holds about 35 KiB per story
 // (346 MB at 10,000 stories), so the limit leaves room above that, and is
@@ -92,6 +111,8 @@ type Result struct {
 	Total    time.Duration
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Notes []string // forms mode, launch notice: printed after the summary
 }
 
 // Phase is one timed step, for the summary and the benchmark.
@@ -103,7 +124,7 @@ type Phase struct {
 // Check loads and validates content without writing anything.
 func Check(opt Options) (int, error) {
 	opt.defaults()
-	cfg, err := site.Load(opt.Config, opt.Now)
+	cfg, err := opt.loadConfig()
 	if err != nil {
 		return 0, err
 	}
@@ -117,6 +138,7 @@ func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.
 	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	stories, diags := story.LoadDir(opt.Stories, sopt)
+	diags = append(diags, media.CheckFigures(opt.Stories, stories)...)
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)

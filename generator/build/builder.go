@@ -63,6 +63,7 @@ type Summary struct {
 	Files    int
 	Rendered int // pages rendered by this build (the rest were unchanged)
 	Phases   []Phase
+	Notes    []string // what the config means for the site (site.Config.Notes)
 }
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -120,15 +121,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	phase := func(name string, since time.Time) { sum.Phases = append(sum.Phases, Phase{name, time.Since(since)}) }
 	timed := map[string]time.Duration{}
 
-	cfg, err := site.Load(opt.Config, opt.Now)
+	cfg, err := opt.loadConfig()
 	if err != nil {
 		return nil, err
 	}
-	if opt.BaseURL != "" {
-		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
-			return nil, err
-		}
-	}
+	sum.Notes = cfg.Notes(opt.Now)
 	tplPath := filepath.Join(opt.Root, "templates", "page.html")
 	tplSrc, err := os.ReadFile(tplPath)
 	if err != nil {

@@ -39,7 +39,7 @@ func Run(opt Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Stories: sum.Stories, Pages: sum.Pages, Files: sum.Files, Written: written, Rendered: sum.Rendered,
-		Phases: append(sum.Phases, Phase{"commit", time.Since(t)}), WorkerPeak: b.pool.PeakMemory()}
+		Phases: append(sum.Phases, Phase{"commit", time.Since(t)}), WorkerPeak: b.pool.PeakMemory(), Notes: sum.Notes}
 	if err := b.Close(); err != nil {
 		return nil, err
 	}

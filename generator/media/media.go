@@ -11,6 +11,7 @@ import (
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -30,6 +31,7 @@ type Image struct {
 type Library struct {
 	featured map[int]Image
 	social   map[int]Image
+	body     map[string]markdown.Picture // by path as written in stories
 	site     Image
 }
 
@@ -55,7 +57,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, body: map[string]markdown.Picture{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -82,10 +84,12 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 	host := hostOf(cfg)
 	type want struct {
 		s    *story.Story
-		kind string // "featured" or "social"
+		kind string // "featured", "social" or "body"
+		fig  *markdown.Figure
 	}
 	var jobs []images.Job
 	var wants []want
+	bodyJobs := map[string]bool{} // a picture in several stories is made once
 	for _, s := range stories {
 		v := s.FeaturedImage
 		switch {
@@ -100,14 +104,34 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		default: // generated, or a custom visual that still needs a picture for cards
 			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
 		}
-		wants = append(wants, want{s, "featured"})
+		wants = append(wants, want{s, "featured", nil})
 		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
-		wants = append(wants, want{s, "social"})
+		wants = append(wants, want{s, "social", nil})
+	}
+	// Body pictures go through the same resizing as featured photos.
+	var diags diag.List
+	for _, s := range stories {
+		Figures(s, func(f *markdown.Figure) {
+			if f.External() || bodyJobs[f.Src] {
+				return
+			}
+			path, err := LocalPicture(storiesDir, f.Src)
+			if err != nil {
+				diags.Add(s.File, f.Line, 0, "picture: %v", err)
+				return
+			}
+			bodyJobs[f.Src] = true
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
+			wants = append(wants, want{s, "body", f})
+		})
 	}
 	files := map[string][]byte{}
-	var diags diag.List
 	for i, out := range p.Batch(jobs) {
 		w := wants[i]
+		if out.Err != nil && w.fig != nil {
+			diags.Add(w.s.File, w.fig.Line, 0, "picture: %v", out.Err)
+			continue
+		}
 		if out.Err != nil {
 			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
 			continue
@@ -127,6 +151,8 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		case "social":
 			img.Alt = cfg.Magazine() + ": " + w.s.Title
 			lib.social[w.s.ID] = img
+		case "body":
+			lib.body[w.fig.Src] = markdown.Picture{Src: img.Src, Srcset: out.Result.Srcset("/"), Width: img.Width, Height: img.Height}
 		}
 	}
 	return lib, files, diags
