@@ -3,6 +3,8 @@ package bundle
 import (
 	"os"
 	"regexp"
+	"sync"
+	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -20,13 +22,34 @@ var (
 )
 
 func pureRouter() api.Plugin {
+	// Rebuilds reuse the marked text while the file is unchanged.
+	type marked struct {
+		size    int64
+		modTime time.Time
+		out     string
+	}
+	var mu sync.Mutex
+	cache := map[string]marked{}
 	return api.Plugin{Name: "nivaran-pure-router", Setup: func(b api.PluginBuild) {
 		b.OnLoad(api.OnLoadOptions{Filter: `[\\/]node_modules[\\/]react-router(-dom)?[\\/]dist[\\/].*\.mjs$`}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			src, err := os.ReadFile(a.Path)
+			st, err := os.Stat(a.Path)
 			if err != nil {
 				return api.OnLoadResult{}, err
 			}
-			out := string(markPure(src))
+			mu.Lock()
+			m, ok := cache[a.Path]
+			mu.Unlock()
+			if !ok || m.size != st.Size() || !m.modTime.Equal(st.ModTime()) {
+				src, err := os.ReadFile(a.Path)
+				if err != nil {
+					return api.OnLoadResult{}, err
+				}
+				m = marked{st.Size(), st.ModTime(), string(markPure(src))}
+				mu.Lock()
+				cache[a.Path] = m
+				mu.Unlock()
+			}
+			out := m.out
 			return api.OnLoadResult{Contents: &out, Loader: api.LoaderJS}, nil
 		})
 	}}
