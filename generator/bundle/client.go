@@ -45,18 +45,21 @@ type client struct {
 	formats  map[string]string // their module format as esbuild read it: "esm", "cjs"
 	probing  bool              // leave entry modules external (probe) or read them from the registry
 	keys     map[string]string // absolute path of an entry module -> registry key
+	pkgs     map[string]bool   // packages the entry holds modules of
 
 	// Filled by the plugins while a pass runs.
-	mu      sync.Mutex
-	lazyIdx map[string]int  // absolute path of a lazily loaded module -> placeholder number
-	lazyCSS map[string]bool // stylesheets the lazy screens import, which the entry's CSS takes in
+	mu       sync.Mutex
+	lazyIdx  map[string]string // absolute path of a lazily loaded module -> its placeholder URL
+	internal map[string]bool   // dynamically imported modules the entry holds
+	resolved map[string]string // package imports of the lazy screens, resolved this build
+	lazyCSS  map[string]bool   // stylesheets the lazy screens import, which the entry's CSS takes in
 }
 
 const (
 	registryGlobal = "__nivaran"
 	registryPath   = "nivaran:registry"
 	sharedPrefix   = "nivaran-shared:"
-	lazyPrefix     = "/assets/nivaran-lazy-" // + number + ".js", replaced by the chunk's URL
+	lazyPrefix     = "/assets/nivaran-lazy-" // + a name + ".js", replaced by the chunk's URL
 )
 
 func newClient(frontend string, common api.BuildOptions) (*client, error) {
@@ -114,17 +117,22 @@ func (c *client) appPlugin() api.Plugin {
 				return api.OnResolveResult{}, nil
 			}
 			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "nivaran"})
-			if len(r.Errors) > 0 || r.External || c.inApp[r.Path] {
-				return api.OnResolveResult{}, nil // esbuild's own answer; a module the entry holds stays in it
+			if len(r.Errors) > 0 || r.External {
+				return api.OnResolveResult{}, nil
 			}
 			c.mu.Lock()
-			n, ok := c.lazyIdx[r.Path]
-			if !ok {
-				n = len(c.lazyIdx)
-				c.lazyIdx[r.Path] = n
+			if c.inApp[r.Path] { // a module the entry holds stays in it
+				c.internal[r.Path] = true
+				c.mu.Unlock()
+				return api.OnResolveResult{}, nil
 			}
+			// Named by the module, not by the order of resolving, so the
+			// output (and the name of its legal comments) is the same every time.
+			rel, _ := filepath.Rel(c.wd, r.Path)
+			url := lazyPrefix + hashName([]byte(filepath.ToSlash(rel))) + ".js"
+			c.lazyIdx[r.Path] = url
 			c.mu.Unlock()
-			return api.OnResolveResult{Path: lazyPrefix + strconv.Itoa(n) + ".js", External: true}, nil
+			return api.OnResolveResult{Path: url, External: true}, nil
 		})
 	}}
 }
@@ -137,26 +145,23 @@ func (c *client) lazyPlugin() api.Plugin {
 			if a.Kind == api.ResolveEntryPoint || a.PluginData == "nivaran" || a.Namespace == "nivaran-shared" {
 				return api.OnResolveResult{}, nil
 			}
-			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "nivaran"})
-			if len(r.Errors) > 0 || r.External {
-				return api.OnResolveResult{}, nil
-			}
-			if strings.HasSuffix(r.Path, ".css") {
+			path := c.lookup(b, a)
+			if strings.HasSuffix(path, ".css") {
 				c.mu.Lock()
-				c.lazyCSS[r.Path] = true
+				c.lazyCSS[path] = true
 				c.mu.Unlock()
-				return api.OnResolveResult{Path: r.Path, Namespace: "nivaran-css"}, nil
+				return api.OnResolveResult{Path: path, Namespace: "nivaran-css"}, nil
 			}
-			if !c.inApp[r.Path] {
-				return api.OnResolveResult{}, nil
+			if !c.inApp[path] {
+				return api.OnResolveResult{}, nil // esbuild resolves it as usual
 			}
 			if c.probing {
-				return api.OnResolveResult{Path: sharedPrefix + r.Path, External: true}, nil
+				return api.OnResolveResult{Path: sharedPrefix + path, External: true}, nil
 			}
 			// One small module per importer, so it goes where the importer
 			// goes instead of into a chunk of its own; ".cjs", so esbuild
 			// reads it as CommonJS whatever the module it stands for.
-			return api.OnResolveResult{Path: r.Path + "|" + a.Importer + ".cjs", Namespace: "nivaran-shared"}, nil
+			return api.OnResolveResult{Path: path + "|" + a.Importer + ".cjs", Namespace: "nivaran-shared"}, nil
 		})
 		// Every stylesheet goes in the entry's CSS, which pages inline.
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "nivaran-css"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -171,25 +176,72 @@ func (c *client) lazyPlugin() api.Plugin {
 	}}
 }
 
-// build runs the three passes and returns the browser's files.
+// lookup finds, without touching the disk where it can, the module or
+// stylesheet an import in a lazy screen leads to, if the entry holds it or
+// it is a stylesheet; "" for anything else. A relative import is matched
+// against the entry's modules with esbuild's extension order; a package is
+// resolved by esbuild only when the entry holds modules of it, once per
+// build (the plugin resolver reads directories afresh on every call, which
+// made rebuilds several times slower).
+func (c *client) lookup(b api.PluginBuild, a api.OnResolveArgs) string {
+	if p := a.Path; strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || filepath.IsAbs(p) {
+		base := p
+		if !filepath.IsAbs(p) {
+			base = filepath.Join(a.ResolveDir, p)
+		}
+		if strings.HasSuffix(base, ".css") {
+			return base
+		}
+		for _, ext := range []string{"", ".tsx", ".ts", ".jsx", ".js", ".json", "/index.tsx", "/index.ts", "/index.jsx", "/index.js"} {
+			if c.inApp[base+ext] {
+				return base + ext
+			}
+		}
+		return ""
+	}
+	if !c.pkgs[packageName(a.Path)] && !strings.HasSuffix(a.Path, ".css") {
+		return ""
+	}
+	key := a.ResolveDir + "\x00" + a.Path
+	c.mu.Lock()
+	path, ok := c.resolved[key]
+	c.mu.Unlock()
+	if !ok {
+		r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, ResolveDir: a.ResolveDir, Kind: a.Kind, PluginData: "nivaran"})
+		if len(r.Errors) == 0 && !r.External {
+			path = r.Path
+		}
+		c.mu.Lock()
+		c.resolved[key] = path
+		c.mu.Unlock()
+	}
+	return path
+}
+
+// packageName is the package an import names: "react" for "react/jsx-runtime".
+func packageName(spec string) string {
+	parts := strings.SplitN(spec, "/", 3)
+	if strings.HasPrefix(spec, "@") && len(parts) > 1 {
+		return parts[0] + "/" + parts[1]
+	}
+	return parts[0]
+}
+
+// build runs the passes and returns the browser's files.
 func (c *client) build() (*Client, []api.Message, error) {
 	var warnings []api.Message
-	// 1. The entry, with an empty registry.
-	c.registry, c.lazyIdx, c.lazyCSS, c.inApp = "", map[string]int{}, map[string]bool{}, nil
-	res := c.app.Rebuild()
-	if err := failure(res); err != nil {
-		return nil, nil, err
+	// 1. The entry, with the registry of the last build (none at first): when
+	// the lazy screens still import the same, this is the final entry, and a
+	// rebuild takes three passes, not four.
+	used := c.registry
+	c.lazyCSS, c.resolved = map[string]bool{}, map[string]string{}
+	res, err := c.appPass()
+	if err != nil && used != "" { // a module the old registry named may be gone
+		c.registry, used = "", ""
+		res, err = c.appPass()
 	}
-	meta, err := parseMeta(res.Metafile)
 	if err != nil {
 		return nil, nil, err
-	}
-	c.inApp, c.formats = map[string]bool{}, map[string]string{}
-	for in, m := range meta.Inputs {
-		if !strings.Contains(in, ":") || filepath.IsAbs(in) { // not a plugin's module
-			c.inApp[c.abs(in)] = true
-			c.formats[c.abs(in)] = m.Format
-		}
 	}
 	var lazy []string
 	for p := range c.lazyIdx {
@@ -199,7 +251,8 @@ func (c *client) build() (*Client, []api.Message, error) {
 	}
 	sort.Strings(lazy)
 	out := &Client{Files: map[string][]byte{}}
-	urls := map[string]string{} // lazily loaded module -> its URL
+	urls := map[string]string{}  // lazily loaded module -> its URL
+	c.registry, c.keys = "", nil // what no lazy screen imports stays out
 	if len(lazy) > 0 {
 		if err := c.lazyContext(lazy); err != nil {
 			return nil, nil, err
@@ -239,20 +292,16 @@ func (c *client) build() (*Client, []api.Message, error) {
 			}
 		}
 	}
-	// 3. The entry again, filling the registry and taking in the lazy
-	// screens' stylesheets; dynamic imports of modules the entry holds now
-	// stay inside it.
-	n := len(c.lazyIdx)
-	c.lazyIdx = map[string]int{}
-	for i, p := range lazy {
-		c.lazyIdx[p] = i
-	}
-	res = c.app.Rebuild()
-	if err := failure(res); err != nil {
-		return nil, nil, err
-	}
-	if len(c.lazyIdx) != n {
-		return nil, nil, fmt.Errorf("bundle: the registry reached new lazily loaded modules; import them from a screen instead")
+	// 3. The entry again when its registry changed, filling it and taking in
+	// the lazy screens' stylesheets.
+	if c.registry != used {
+		n := len(c.lazyIdx)
+		if res, err = c.appPass(); err != nil {
+			return nil, nil, err
+		}
+		if len(c.lazyIdx) != n {
+			return nil, nil, fmt.Errorf("bundle: the registry reached new lazily loaded modules; import them from a screen instead")
+		}
 	}
 	warnings = append(warnings, res.Warnings...)
 	for _, f := range res.OutputFiles {
@@ -260,9 +309,9 @@ func (c *client) build() (*Client, []api.Message, error) {
 		ext := filepath.Ext(f.Path)
 		switch {
 		case ext == ".js":
-			for p, n := range c.lazyIdx {
+			for p, placeholder := range c.lazyIdx {
 				if urls[p] != "" {
-					data = []byte(strings.ReplaceAll(string(data), lazyPrefix+strconv.Itoa(n)+".js", urls[p]))
+					data = []byte(strings.ReplaceAll(string(data), placeholder, urls[p]))
 				}
 			}
 			name := "assets/entry-client-" + hashName(data) + ".js"
@@ -280,6 +329,72 @@ func (c *client) build() (*Client, []api.Message, error) {
 		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
 	}
 	return out, warnings, nil
+}
+
+// appPass bundles the entry with the current registry. Dynamic imports of
+// modules its static graph holds stay inside it, the others become
+// placeholders; while those two sets change (an edit moved a module in or
+// out of the entry's graph), it runs again with the graph it found.
+func (c *client) appPass() (api.BuildResult, error) {
+	for range 3 {
+		c.lazyIdx, c.internal = map[string]string{}, map[string]bool{}
+		res := c.app.Rebuild()
+		if err := failure(res); err != nil {
+			return res, err
+		}
+		meta, err := parseMeta(res.Metafile)
+		if err != nil {
+			return res, err
+		}
+		static := c.staticGraph(meta)
+		same := true
+		for p := range c.lazyIdx {
+			same = same && !static[p]
+		}
+		for p := range c.internal {
+			same = same && static[p]
+		}
+		c.inApp = static
+		if same {
+			return res, nil
+		}
+	}
+	return api.BuildResult{}, fmt.Errorf("bundle: the entry's modules do not settle between passes")
+}
+
+// staticGraph is the set of modules the entry imports statically, the
+// registry aside (it only names modules for the lazy screens).
+func (c *client) staticGraph(meta *metafile) map[string]bool {
+	c.formats = map[string]string{}
+	for in, m := range meta.Inputs {
+		c.formats[c.abs(in)] = m.Format
+	}
+	seen := map[string]bool{}
+	var visit func(in string)
+	visit = func(in string) {
+		if seen[in] {
+			return
+		}
+		seen[in] = true
+		for _, imp := range meta.Inputs[in].Imports {
+			if imp.Kind != "dynamic-import" && !imp.External {
+				visit(imp.Path)
+			}
+		}
+	}
+	rel, err := filepath.Rel(c.wd, filepath.Join(c.src, "entry-client.tsx"))
+	if err == nil {
+		visit(filepath.ToSlash(rel))
+	}
+	out := map[string]bool{}
+	c.pkgs = map[string]bool{}
+	for in := range seen {
+		out[c.abs(in)] = true
+		if i := strings.LastIndex(in, "node_modules/"); i >= 0 {
+			c.pkgs[packageName(in[i+len("node_modules/"):])] = true
+		}
+	}
+	return out
 }
 
 // lazyContext (re)creates the lazy screens' context when their list changed.
@@ -421,7 +536,12 @@ func hashName(data []byte) string {
 }
 
 type metaInput struct {
-	Format string `json:"format"`
+	Format  string `json:"format"`
+	Imports []struct {
+		Path     string `json:"path"`
+		Kind     string `json:"kind"`
+		External bool   `json:"external"`
+	} `json:"imports"`
 }
 
 type metaOutput struct {

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -103,4 +104,62 @@ func TestMarkPure(t *testing.T) {
 	if got := string(markPure([]byte(src))); got != want {
 		t.Errorf("markPure:\n%s\nwant\n%s", got, want)
 	}
+}
+
+// magazine dev rebuilds with the registry of the last build: after any edit
+// the output must be what a fresh build makes, even when a module moves
+// into the entry's static graph and out again.
+func TestRebuildsMatchFreshBuilds(t *testing.T) {
+	root := t.TempDir()
+	entry := "frontend/src/entry-client.tsx"
+	lazyOnly := "import('./lazy').then((m) => console.log(m.check({})));\n"
+	files := map[string]string{
+		"frontend/src/shared.ts":         "export const box = {};\n",
+		"frontend/src/lazy.ts":           "import { box } from './shared';\nexport const check = (b: object) => b === box;\n",
+		entry:                            "import { box } from './shared';\nconsole.log(box);\n" + lazyOnly,
+		"frontend/src/server/worker.tsx": "console.log('server');\n",
+	}
+	writeTree(t, root, files)
+	dev, err := New(filepath.Join(root, "frontend"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	fresh := func() *Client {
+		b, err := New(filepath.Join(root, "frontend"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		res, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Client
+	}
+	for i, src := range []string{
+		files[entry],
+		files[entry], // unchanged
+		"import { box } from './shared';\nimport { check } from './lazy';\nconsole.log(check(box));\n" + lazyOnly, // lazy.ts now static too
+		files[entry], // and lazy again
+	} {
+		writeTree(t, root, map[string]string{entry: src})
+		res, err := dev.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fresh()
+		if !reflect.DeepEqual(res.Client, want) {
+			t.Errorf("build %d: the rebuild differs from a fresh build:\n got %v\nwant %v", i, names(res.Client), names(want))
+		}
+	}
+}
+
+func names(c *Client) []string {
+	var out []string
+	for n := range c.Files {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return append(out, "entry "+c.Entry)
 }
