@@ -247,13 +247,19 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 
 	// The pages, a chunk at a time.
 	pages := pagedata.NewBuilder(cfg, lib, stories)
-	aliases := map[string][]string{} // canonical path -> every path showing it
+	// One page is rendered per story and layout; the other paths showing
+	// that same page get copies of it.
+	aliases := map[string][]string{} // rendered path -> every path showing its page
+	rendered := map[string]string{}  // canonical path + layout -> the path rendered for it
 	var canon []route.Route
 	for _, r := range routes {
-		if !r.IsAlias() {
+		view := r.Canonical + " " + r.Layout()
+		first, ok := rendered[view]
+		if !ok {
+			first, rendered[view] = r.Path, r.Path
 			canon = append(canon, r)
 		}
-		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
+		aliases[first] = append(aliases[first], r.Path)
 	}
 	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Entry: client.Entry})
 	if err != nil {

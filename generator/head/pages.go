@@ -147,7 +147,7 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		h.property("article:tag", t)
 	}
 	kind := "Article"
-	if s.Layout == "energy" {
+	if r.Layout() == "energy" {
 		kind = "NewsArticle"
 	}
 	h.ld(article{
@@ -165,7 +165,7 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		WordCount:        s.Body.Words,
 		InLanguage:       cfg.Language,
 	})
-	if s.Layout == "energy" {
+	if r.Layout() == "energy" {
 		h.ld(breadcrumbs(cfg, s))
 	}
 	return h

@@ -215,7 +215,7 @@ func (b *Builder) story(r route.Route) *Story {
 		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Author: s.Author,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
 		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: b.lib.Featured(s), ImageCaption: s.ImageCaption,
-		ImageOverlay: s.ImageOverlay, Layout: s.Layout, BackLabel: back, URL: b.cfg.Abs(r.Canonical),
+		ImageOverlay: s.ImageOverlay, Layout: r.Layout(), BackLabel: back, URL: b.cfg.Abs(r.Canonical),
 		Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra, Related: b.cards(b.related.Related(s)),
 	}
 }
