@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +26,7 @@ import (
 	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/scratch"
 	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -41,6 +41,15 @@ type Builder struct {
 	pool       *render.Pool
 	serverHash string
 	work       string // holds the render worker script
+	release    func() // removes work
+}
+
+// previousBuild is a sink that holds the last build: Lost reports whether
+// it had files that names (this build's) lacks, and Read returns one of its
+// files.
+type previousBuild interface {
+	Lost(names []string) bool
+	Read(path string) ([]byte, error)
 }
 
 // Sink receives the files of a build as they are made. Put may be called
@@ -63,7 +72,8 @@ type Summary struct {
 	Files    int
 	Rendered int // pages rendered by this build (the rest were unchanged)
 	Phases   []Phase
-	Notes    []string // what the config means for the site (site.Config.Notes)
+	Held     story.Held // drafts and scheduled stories left out
+	Notes    []string   // what the config means for the site (site.Config.Notes)
 }
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -85,15 +95,14 @@ func NewBuilder(opt Options) (*Builder, error) {
 	}
 	// The render worker requires React from node_modules: it is written
 	// below it, in the folder tools keep their caches in.
-	cacheDir := filepath.Join(opt.Root, "node_modules", ".cache")
-	os.MkdirAll(cacheDir, 0o755)
-	work, err := os.MkdirTemp(cacheDir, "magazine-build-")
+	// A killed build's folder goes when the next build starts.
+	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err
 	}
 	imgs := &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}
-	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work}, nil
+	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work, release: release}, nil
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -107,7 +116,7 @@ func (b *Builder) Close() error {
 	}
 	b.bundler.Close()
 	b.bundler = nil
-	os.RemoveAll(b.work)
+	b.release()
 	return err
 }
 
@@ -165,9 +174,13 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	}()
 
 	t := time.Now()
-	stories, routes, parsed, lerr := load(cfg, opt)
+	c, lerr := load(cfg, opt)
 	phase("load", t)
-	if parsed != nil {
+	var stories []*story.Story
+	var routes []route.Route
+	if lerr == nil {
+		stories, routes, sum.Held = c.stories, c.routes, c.held
+		parsed := c.cache
 		// Only a speed-up: a cache that cannot be written is no reason to
 		// fail. Written while the pages are made, and done before returning.
 		saved := make(chan struct{})
@@ -240,13 +253,18 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
 			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+			// A page that did not change may link to a file that is gone:
+			// then unchanged pages are checked again, from the last build.
+			if prev, ok := sink.(previousBuild); ok && prev.Lost(names) {
+				run.previous = prev.Read
+			}
 		}
 		run.took("assemble", x.took+time.Since(t))
 		return checker, nil
 	}
 
 	// The pages, a chunk at a time.
-	pages := pagedata.NewBuilder(cfg, lib, stories)
+	pages := pagedata.NewBuilder(cfg, lib, stories, opt.Now)
 	// One page is rendered per story and layout; the other paths showing
 	// that same page get copies of it.
 	aliases := map[string][]string{} // rendered path -> every path showing its page
@@ -276,9 +294,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			sum.Phases = append(sum.Phases, Phase{name, d})
 		}
 	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(problems), strings.Join(problems, "\n"))
+	if err := problems.Err(); err != nil {
+		return nil, err
 	}
 	sum.Stories = len(stories)
 	return sum, nil
@@ -307,13 +324,18 @@ func extraFiles(cfg *site.Config, opt Options, stories []*story.Story, routes []
 	return extra, err
 }
 
-// sitemap lists canonical, indexable URLs with the date they last changed.
+// sitemap lists canonical, indexable URLs with the date they last changed:
+// a story's update or correction, or its publication.
 func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	changed := func(s *story.Story) string {
+		if m := s.Modified(); !m.IsZero() {
+			return m.Format("2006-01-02")
+		}
+		return s.PublishedAt.Format("2006-01-02")
+	}
 	newest := ""
 	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
+		newest = max(newest, changed(s))
 	}
 	var urls []output.URL
 	for _, r := range routes {
@@ -322,7 +344,7 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 		}
 		lastmod := newest
 		if r.Story != nil {
-			lastmod = r.Story.PublishedAt.Format("2006-01-02")
+			lastmod = changed(r.Story)
 		}
 		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
 	}
@@ -349,6 +371,7 @@ type pageRun struct {
 	shellKey string
 	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
 	have     func(path, key string) bool
+	previous func(path string) ([]byte, error) // non-nil: link-check unchanged pages too, as read by it
 	put      func(path string, f File) error
 	progress func(done, total int)
 	sum      *Summary
@@ -368,7 +391,7 @@ func (run *pageRun) took(name string, d time.Duration) {
 // so memory stays flat however large the site. The three stages overlap:
 // while Node renders one chunk, Go checks and writes the one before and
 // prepares the one after. It returns the broken links.
-func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) ([]string, error) {
+func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) (diag.List, error) {
 	timed := func(name string, since time.Time) { run.took(name, time.Since(since)) }
 	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
 	stop := make(chan struct{})
@@ -455,7 +478,7 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 	})
 
 	// Check links and emit, here, after every other file.
-	var problems []string
+	var problems diag.List
 	var checker *linkcheck.Checker
 	var failed error
 	extrasIn := false
@@ -470,13 +493,24 @@ func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[strin
 		t := time.Now()
 		if checker != nil {
 			files := make(map[string][]byte, len(batch))
+			from := make(map[string]*story.Story, len(batch))
 			for _, p := range batch {
-				if p.html != nil {
-					files[route.File(p.route.Path)] = p.html
+				html, f := p.html, route.File(p.route.Path)
+				if html == nil && run.previous != nil {
+					if html, failed = run.previous(f); failed != nil {
+						break
+					}
+				}
+				if html != nil {
+					files[f], from[f] = html, p.route.Story
 				}
 			}
+			if failed != nil {
+				halt()
+				break
+			}
 			for _, pr := range checker.Check(files) {
-				problems = append(problems, pr.String())
+				problems = append(problems, brokenLink(pr, from[pr.Page]))
 			}
 		}
 		timed("link check", t)

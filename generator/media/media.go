@@ -6,7 +6,6 @@ package media
 
 import (
 	"net/url"
-	"path/filepath"
 	"strings"
 
 	"github.com/nivaran/magazine/generator/diag"
@@ -31,8 +30,15 @@ type Image struct {
 type Library struct {
 	featured map[int]Image
 	social   map[int]Image
+	authors  map[string]Image
 	body     map[string]markdown.Picture // by path as written in stories
 	site     Image
+}
+
+// Author is an author's photo, when site.yaml gives one.
+func (l *Library) Author(name string) (Image, bool) {
+	img, ok := l.authors[name]
+	return img, ok
 }
 
 // Featured is the picture at the top of a story and on its cards.
@@ -57,7 +63,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}, body: map[string]markdown.Picture{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, authors: map[string]Image{}, body: map[string]markdown.Picture{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -83,9 +89,10 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 	lib := NewLibrary()
 	host := hostOf(cfg)
 	type want struct {
-		s    *story.Story
-		kind string // "featured", "social" or "body"
-		fig  *markdown.Figure
+		s      *story.Story
+		kind   string // "featured", "social", "body" or "author"
+		fig    *markdown.Figure
+		author *site.Author
 	}
 	var jobs []images.Job
 	var wants []want
@@ -100,13 +107,17 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 			lib.featured[s.ID], lib.social[s.ID] = img, img
 			continue
 		case story.IsLocalImage(v):
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, v)})
+			path, err := LocalPicture(storiesDir, v)
+			if err != nil { // CheckPictures reports it
+				continue
+			}
+			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
 		default: // generated, or a custom visual that still needs a picture for cards
 			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
 		}
-		wants = append(wants, want{s, "featured", nil})
+		wants = append(wants, want{s: s, kind: "featured"})
 		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
-		wants = append(wants, want{s, "social", nil})
+		wants = append(wants, want{s: s, kind: "social"})
 	}
 	// Body pictures go through the same resizing as featured photos.
 	var diags diag.List
@@ -122,17 +133,34 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 			}
 			bodyJobs[f.Src] = true
 			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
-			wants = append(wants, want{s, "body", f})
+			wants = append(wants, want{s: s, kind: "body", fig: f})
 		})
+	}
+	// So do authors' photos.
+	for i := range cfg.Authors {
+		a := &cfg.Authors[i]
+		if a.Photo == "" {
+			continue
+		}
+		path, err := LocalPicture(storiesDir, a.Photo)
+		if err != nil {
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", a.Name, err)
+			continue
+		}
+		jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
+		wants = append(wants, want{kind: "author", author: a})
 	}
 	files := map[string][]byte{}
 	for i, out := range p.Batch(jobs) {
 		w := wants[i]
-		if out.Err != nil && w.fig != nil {
+		switch {
+		case out.Err != nil && w.author != nil:
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", w.author.Name, out.Err)
+			continue
+		case out.Err != nil && w.fig != nil:
 			diags.Add(w.s.File, w.fig.Line, 0, "picture: %v", out.Err)
 			continue
-		}
-		if out.Err != nil {
+		case out.Err != nil:
 			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
 			continue
 		}
@@ -151,6 +179,9 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 		case "social":
 			img.Alt = cfg.Magazine() + ": " + w.s.Title
 			lib.social[w.s.ID] = img
+		case "author":
+			img.Srcset, img.Alt = out.Result.Srcset("/"), w.author.Name
+			lib.authors[w.author.Name] = img
 		case "body":
 			lib.body[w.fig.Src] = markdown.Picture{Src: img.Src, Srcset: out.Result.Srcset("/"), Width: img.Width, Height: img.Height}
 		}

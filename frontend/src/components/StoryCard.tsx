@@ -44,12 +44,20 @@ export function StoryCard({ card, style, className = '', level = 3, priority = f
         </Title>
         <p className="card__intro">{card.introduction}</p>
         <p className="card__meta">
-          {card.author} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+          {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
           {card.readTime ? ` · ${card.readTime}` : null}
+          <CardStatus card={card} />
         </p>
       </div>
     </article>
   );
+}
+
+// Drafts and scheduled stories reach listings only in magazine dev (or a
+// --drafts or --future build), marked.
+export function CardStatus({ card }: { card: Card }) {
+  if (!card.draft && !card.scheduled) return null;
+  return <span className="card__status">{card.draft ? 'Draft' : 'Scheduled'}</span>;
 }
 
 // lead: the grid opens the page, so its first picture loads at once.

@@ -49,7 +49,7 @@ const card = (id: number): Card => ({
   id,
   title: `Story ${id}`,
   introduction: 'Intro.',
-  author: 'Desk',
+  byline: 'Desk',
   category: 'Economic Policy',
   publishedAt: '2025-08-12',
   dateLabel: '12 August 2025',
