@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
 E2E_PORT ?= 18437
 
-.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench serve-bench clean
+.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench lighthouse serve-bench clean
 
 all: build
 
@@ -71,6 +71,11 @@ bench: deps
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/
 	rm -rf .cache/bench
+
+# Lighthouse (mobile, simulated throttling) on each kind of page, medians of
+# RUNS (default 3) against issue 16's budgets; see e2e/lighthouse.mjs.
+lighthouse: $(MAG)
+	node e2e/lighthouse.mjs
 
 # magazine serve against Debian's nginx (gzip_static) with wrk: requests/s
 # on a story page and an asset, medians and ratio; fails below BUDGET.
