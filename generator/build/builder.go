@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -155,18 +154,6 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		ready <- bundled{res, time.Since(t), err}
 	}()
 
-	// So is the site's sharing card, which needs no story.
-	type card struct {
-		img   media.Image
-		files map[string][]byte
-		diags diag.List
-	}
-	siteCard := make(chan card, 1)
-	go func() {
-		img, files, diags := media.SiteCard(b.images, cfg)
-		siteCard <- card{img, files, diags}
-	}()
-
 	t := time.Now()
 	stories, routes, parsed, lerr := load(cfg, opt)
 	phase("load", t)
@@ -181,15 +168,12 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 		defer func() { <-saved }()
 	}
 	var lib *media.Library
-	var pictures map[string][]byte
+	var pics *media.Pictures
 	if lerr == nil {
 		t = time.Now()
 		var diags diag.List
-		lib, pictures, diags = media.Process(b.images, cfg, opt.Stories, stories)
-		sc := <-siteCard
-		lib.SetSite(sc.img)
-		maps.Copy(pictures, sc.files)
-		lerr = append(diags, sc.diags...).Err()
+		lib, pics, diags = media.Plan(b.images, cfg, opt.Stories, stories)
+		lerr = diags.Err()
 		phase("images", t)
 	}
 	bd := <-ready
@@ -203,10 +187,24 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	client := bd.res.Client
 	shellKey := hashOf(bd.res.Hash, string(tplSrc))
 
+	var putMu sync.Mutex // pages and pictures are put from two goroutines
 	put := func(path string, f File) error {
+		putMu.Lock()
+		defer putMu.Unlock()
 		sum.Files++
 		return sink.Put(path, f)
 	}
+	// The covers and social cards are drawn while the pages are made.
+	drawn := make(chan error, 1)
+	var drawTook time.Duration
+	go func() {
+		t := time.Now()
+		err := pics.Draw(func(path string, data []byte) error {
+			return put(path, File{Key: hashOf(string(data)), Data: data})
+		})
+		drawTook = time.Since(t)
+		drawn <- err
+	}()
 	// Everything but the pages (feeds, the search index, sitemaps, the
 	// bundle) is made while the first pages are prepared. The link check
 	// waits for it: it must know every file before checking a page.
@@ -218,7 +216,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	extraReady := make(chan extras, 1)
 	go func() {
 		t := time.Now()
-		files, err := extraFiles(cfg, opt, stories, routes, pictures, client.Files)
+		files, err := extraFiles(cfg, opt, stories, routes, client.Files)
 		extraReady <- extras{files, err, time.Since(t)}
 	}()
 	// finishExtras runs in the goroutine that emits pages, the sink's only caller.
@@ -239,6 +237,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 			for p := range x.files {
 				names = append(names, p)
 			}
+			names = append(names, pics.Paths()...)
 			for _, r := range routes {
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
@@ -265,10 +264,14 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, 
 	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, tplPath: tplPath, shellKey: shellKey,
 		extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
 	problems, err := b.emitPages(run, canon, aliases)
+	if derr := <-drawn; err == nil {
+		err = derr
+	}
+	timed["draw"] = drawTook
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit"} {
+	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit", "draw"} {
 		if d, ok := timed[name]; ok {
 			sum.Phases = append(sum.Phases, Phase{name, d})
 		}

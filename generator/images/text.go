@@ -1,45 +1,81 @@
 package images
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"image"
-	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
+	"sync"
 
-	"golang.org/x/image/font"
-	"golang.org/x/image/font/opentype"
-	"golang.org/x/image/font/sfnt"
+	"github.com/go-text/typesetting/di"
+	"github.com/go-text/typesetting/font"
+	ot "github.com/go-text/typesetting/font/opentype"
+	"github.com/go-text/typesetting/language"
+	"github.com/go-text/typesetting/shaping"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
-// The typefaces social cards are set in, all SIL Open Font License (see
-// OFL.txt beside them). Latin fonts have no Devanagari, so each style has a
-// Devanagari partner that takes over for Hindi text.
+// Card text is shaped by go-text/typesetting, a port of HarfBuzz: kerning
+// and Devanagari conjuncts come out as a browser would set them. Text is
+// shaped once, at refSize, and laid out at any size by scaling, since
+// unhinted outlines scale linearly; glyphs are rasterised once per size and
+// kept for every card of the build.
+
+// The typefaces, all SIL Open Font License (OFL.txt beside them). The
+// Latin fonts have no Devanagari, so each style has a partner that takes
+// over for Hindi, parsed only when a card needs it.
 var fontFiles = [...]string{
 	"NotoSerif-Bold.ttf", "NotoSerifDevanagari-Bold.ttf", // titles
 	"NotoSans-Bold.ttf", "NotoSansDevanagari-Bold.ttf", // labels
 }
 
+const refSize = 100.0
+
 type fontSet struct {
-	serif, sans typeface
-	hash        []byte // of every font file: part of each card's cache key
+	serif, sans family
+	hash        []byte   // of every font file: part of each card's name
+	glyphs      sync.Map // maskKey -> *glyphMask
 }
 
-// typeface is a font with the one that covers the scripts it lacks.
-type typeface struct{ main, deva *sfnt.Font }
+// family is one style: its fonts in order of preference.
+type family [2]*lazyFont
 
+type lazyFont struct {
+	name string
+	data []byte
+	once sync.Once
+	font *font.Font
+	err  error
+}
+
+func (l *lazyFont) get() (*font.Font, error) {
+	l.once.Do(func() {
+		face, err := font.ParseTTF(bytes.NewReader(l.data))
+		if err != nil {
+			l.err = fmt.Errorf("images: font %s: %w", l.name, err)
+			return
+		}
+		l.font = face.Font
+	})
+	return l.font, l.err
+}
+
+// loadFonts reads and hashes the font files; parsing waits for a card that
+// needs the font.
 func (p *Processor) loadFonts() (*fontSet, error) {
 	p.fontsOnce.Do(func() {
 		if p.FontDir == "" {
-			p.fontsErr = fmt.Errorf("images: social cards need Processor.FontDir")
+			p.fontsErr = errors.New("images: social cards need Processor.FontDir")
 			return
 		}
-		var fonts [len(fontFiles)]*sfnt.Font
 		h := sha256.New()
+		var fonts [len(fontFiles)]*lazyFont
 		for i, name := range fontFiles {
 			data, err := os.ReadFile(filepath.Join(p.FontDir, name))
 			if err != nil {
@@ -47,156 +83,181 @@ func (p *Processor) loadFonts() (*fontSet, error) {
 				return
 			}
 			h.Write(data)
-			if fonts[i], err = opentype.Parse(data); err != nil {
-				p.fontsErr = fmt.Errorf("images: font %s: %w", name, err)
-				return
-			}
+			fonts[i] = &lazyFont{name: name, data: data}
 		}
-		p.fonts = &fontSet{serif: typeface{fonts[0], fonts[1]}, sans: typeface{fonts[2], fonts[3]}, hash: h.Sum(nil)}
+		p.fonts = &fontSet{serif: family{fonts[0], fonts[1]}, sans: family{fonts[2], fonts[3]}, hash: h.Sum(nil)}
 	})
 	return p.fonts, p.fontsErr
 }
 
-// sized is a typeface at one size. It holds per-face scratch buffers, so
-// each drawing makes its own.
-type sized struct {
-	tf    typeface
-	size  float64
-	faces [2]font.Face // main, deva
-	buf   sfnt.Buffer
+// setter shapes text. go-text's faces and shaper keep caches and are not
+// safe for concurrent use, so each goroutine takes its own from a pool.
+type setter struct {
+	shaper shaping.HarfbuzzShaper
+	seg    shaping.Segmenter
+	faces  map[*font.Font]*font.Face
+	fam    family
 }
 
-func (t typeface) at(size float64) *sized {
-	s := &sized{tf: t, size: size}
-	for i, f := range []*sfnt.Font{t.main, t.deva} {
-		// Hinting snaps outlines to the pixel grid for small screen text; at
-		// card sizes it only distorts the letterforms.
-		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingNone})
-		if err != nil { // only for a size <= 0
-			panic(err)
-		}
-		s.faces[i] = face
+func (p *Processor) setter() *setter {
+	if s, ok := p.setters.Get().(*setter); ok {
+		return s
 	}
-	return s
+	return &setter{faces: map[*font.Font]*font.Face{}}
 }
 
-func isDevanagari(r rune) bool {
-	return r >= 0x0900 && r <= 0x097F || r >= 0xA8E0 && r <= 0xA8FF || r >= 0x1CD0 && r <= 0x1CFF
+func (s *setter) face(f *font.Font) *font.Face {
+	face, ok := s.faces[f]
+	if !ok {
+		face = font.NewFace(f)
+		s.faces[f] = face
+	}
+	return face
 }
 
-// run is a piece of text set in one face.
-type run struct {
-	text string
-	face int // index into sized.faces
+// ResolveFace picks the family's first font with a glyph for r (the
+// shaping.Fontmap the segmenter asks).
+func (s *setter) ResolveFace(r rune) *font.Face {
+	var first *font.Face
+	for _, l := range s.fam {
+		f, err := l.get()
+		if err != nil {
+			continue
+		}
+		face := s.face(f)
+		if first == nil {
+			first = face
+		}
+		if _, ok := face.NominalGlyph(r); ok {
+			return face
+		}
+	}
+	return first
 }
 
-// runs splits text by face: Devanagari and anything the main font lacks go
-// to the Devanagari font; joiners and combining marks stay with the letter
-// they belong to.
-func (s *sized) runs(text string) []run {
-	var out []run
-	cur := -1
-	var b strings.Builder
-	for _, r := range text {
-		f := 0
-		switch {
-		case isDevanagari(r): // before the mark rule: a reordered ि starts a word
-			f = 1
-		case cur >= 0 && (unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Mc, r) || r == 0x200C || r == 0x200D):
-			f = cur
-		default:
-			if g, err := s.tf.main.GlyphIndex(&s.buf, r); err == nil && g == 0 {
-				if g, err := s.tf.deva.GlyphIndex(&s.buf, r); err == nil && g != 0 {
-					f = 1
-				}
+// glyph is a shaped glyph; lengths are pixels at refSize.
+type glyph struct {
+	face       *font.Face
+	id         font.GID
+	adv        float64
+	dx, dy     float64 // offset from the pen
+	inkL, inkR float64 // ink's left and right edges, from the pen
+	space      bool    // a space: where a line may break
+	cluster    int
+}
+
+// shape turns text into glyphs in the family's fonts, followed by the
+// glyphs of "…" from index ell on.
+func (s *setter) shape(fam family, text string) (gs []glyph, ell int, err error) {
+	if _, err := fam[0].get(); err != nil {
+		return nil, 0, err
+	}
+	s.fam = fam
+	for _, t := range []string{text, "…"} {
+		ell = len(gs)
+		runes := []rune(t)
+		in := shaping.Input{Text: runes, RunEnd: len(runes), Direction: di.DirectionLTR, Size: fixed.I(refSize), Language: language.NewLanguage("en")}
+		for _, run := range s.seg.Split(in, s) {
+			o := s.shaper.Shape(run)
+			for _, g := range o.Glyphs {
+				f := func(v fixed.Int26_6) float64 { return float64(v) / 64 }
+				gs = append(gs, glyph{face: o.Face, id: g.GlyphID, adv: f(g.Advance), dx: f(g.XOffset), dy: f(g.YOffset),
+					inkL: f(g.XOffset + g.XBearing), inkR: f(g.XOffset + g.XBearing + g.Width), space: runes[g.ClusterIndex] == ' ', cluster: g.ClusterIndex})
 			}
 		}
-		if f != cur && b.Len() > 0 {
-			out = append(out, run{b.String(), cur})
-			b.Reset()
-		}
-		cur = f
-		b.WriteRune(r)
 	}
-	if b.Len() > 0 {
-		out = append(out, run{b.String(), cur})
-	}
-	return out
+	return gs, ell, nil
 }
 
-func (s *sized) width(text string) fixed.Int26_6 {
-	var w fixed.Int26_6
-	for _, r := range s.runs(text) {
-		w += font.MeasureString(s.faces[r.face], r.text)
+// word is a run of glyphs between spaces: glyphs [from, to), gap the room
+// of the spaces before it, adv its advance, inkL and inkR its ink's edges
+// from its start.
+type word struct {
+	from, to        int
+	gap, adv        float64
+	inkL, inkR      float64
+	ellipsis, glued bool // glued: a piece of a word too long for a line
+}
+
+func measure(gs []glyph, from, to int) word {
+	w := word{from: from, to: to, inkL: math.Inf(1), inkR: math.Inf(-1)}
+	for _, g := range gs[from:to] {
+		w.inkL, w.inkR = min(w.inkL, w.adv+g.inkL), max(w.inkR, w.adv+g.inkR)
+		w.adv += g.adv
 	}
 	return w
 }
 
-// span is how much room text takes on a line: its advance, widened by any
-// ink that overhangs the start (a J's tail, a ि's loop) or the end.
-func (s *sized) span(text string) fixed.Int26_6 {
-	bb := s.bounds(text, fixed.Point26_6{})
-	return max(s.width(text), bb.Max.X) - min(0, bb.Min.X)
-}
-
-// bounds is the ink box of text drawn with its origin at dot.
-func (s *sized) bounds(text string, dot fixed.Point26_6) fixed.Rectangle26_6 {
-	var bb fixed.Rectangle26_6
-	first := true
-	for _, r := range s.runs(text) {
-		b, adv := font.BoundString(s.faces[r.face], r.text)
-		b = b.Add(dot)
-		if !b.Empty() {
-			if first {
-				bb, first = b, false
-			} else {
-				bb = bb.Union(b)
+// words splits the glyphs (without the trailing ellipsis) at spaces.
+func words(gs []glyph, ellipsis int) []word {
+	var out []word
+	gap, start := 0.0, -1
+	for i := 0; i <= ellipsis; i++ {
+		if i == ellipsis || gs[i].space {
+			if start >= 0 {
+				w := measure(gs, start, i)
+				w.gap = gap
+				out = append(out, w)
+				gap, start = 0, -1
 			}
-		}
-		dot.X += adv
-	}
-	return bb
-}
-
-func (s *sized) draw(dst *image.RGBA, text string, dot fixed.Point26_6, c color.Color) {
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c)}
-	d.Dot = dot
-	for _, r := range s.runs(text) {
-		d.Face = s.faces[r.face]
-		d.DrawString(r.text)
-	}
-}
-
-// metrics is the ascent and descent of the faces text uses (the taller of
-// both for mixed scripts), so every line has room for its letters.
-func (s *sized) metrics(text string) (ascent, descent fixed.Int26_6) {
-	used := [2]bool{true, false}
-	for _, r := range s.runs(text) {
-		used[r.face] = true
-	}
-	for i, f := range s.faces {
-		if used[i] {
-			m := f.Metrics()
-			ascent, descent = max(ascent, m.Ascent), max(descent, m.Descent)
+			if i < ellipsis {
+				gap += gs[i].adv
+			}
+		} else if start < 0 {
+			start = i
 		}
 	}
-	return
+	return out
 }
 
-// line is one laid-out line of text: what to draw, where, and its ink box.
-type line struct {
-	text   string
-	dot    fixed.Point26_6
-	bounds fixed.Rectangle26_6
+// span is the room a line of words takes, at refSize: from the leftmost
+// ink (or the pen, if further left) to the rightmost ink.
+func span(line []word) float64 {
+	x, l, r := 0.0, 0.0, math.Inf(-1)
+	for i, w := range line {
+		if i > 0 && !w.glued && !w.ellipsis {
+			x += w.gap
+		}
+		l, r = min(l, x+w.inkL), max(r, x+w.inkR)
+		x += w.adv
+	}
+	return r - l
 }
 
-// block is text fitted into a box.
-type block struct {
-	face  *sized
-	lines []line
-	// extent is the box the lines take, from the first line's ascent to the
-	// last line's descent.
-	extent image.Rectangle
+// wrap breaks words into lines no wider than width (at refSize); a word
+// wider than a line is broken between clusters.
+func wrap(gs []glyph, ws []word, width float64) [][]word {
+	var lines [][]word
+	var cur []word
+	for _, w := range ws {
+		if len(cur) > 0 && span(append(cur, w)) <= width {
+			cur = append(cur, w)
+			continue
+		}
+		if len(cur) > 0 {
+			lines = append(lines, cur)
+		}
+		cur = []word{w}
+		for span(cur) > width && w.to-w.from > 1 {
+			cut := w.from + 1
+			for i := w.from + 1; i < w.to; i++ {
+				if gs[i].cluster != gs[i-1].cluster {
+					if span([]word{measure(gs, w.from, i)}) > width {
+						break
+					}
+					cut = i
+				}
+			}
+			head, tail := measure(gs, w.from, cut), measure(gs, cut, w.to)
+			head.gap, tail.glued = w.gap, true
+			lines = append(lines, []word{head})
+			w, cur = tail, []word{tail}
+		}
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // fitSpec says how text may be set.
@@ -207,197 +268,195 @@ type fitSpec struct {
 	leading          float64 // line height as a multiple of the size
 }
 
-// fit sets text into a box at the largest size (from maxSize down) at which
-// the word-wrapped lines fit in the width, the line limit and the height.
-// If even minSize is too big, the text is cut at the last line that fits,
-// with an ellipsis: a card must never overflow, whatever an editor writes.
-// The block's origin is the box's top-left corner at (0,0).
-func fit(tf typeface, text string, spec fitSpec) block {
-	text = shapeDevanagari(strings.Join(strings.Fields(text), " "))
+// placed is a glyph's position in a block: pen x, baseline y, in pixels.
+type placed struct {
+	g    glyph
+	x, y float64
+}
+
+// block is text set into a box whose top-left corner is (0,0).
+type block struct {
+	size   float64
+	glyphs []placed
+	lines  []image.Rectangle // each line's ink, for tests
+	extent image.Rectangle   // from the first line's ascent to the last's descent
+}
+
+// fit sets text at the largest size (from maxSize down, in steps of 2) at
+// which the wrapped lines fit the box. If even minSize is too big, the text
+// is cut at the last line that fits, with an ellipsis: a card must never
+// overflow, whatever an editor writes.
+func (s *setter) fit(fam family, text string, spec fitSpec) (block, error) {
+	text = strings.Join(strings.Fields(text), " ")
+	gs, ell, err := s.shape(fam, text)
+	if err != nil {
+		return block{}, err
+	}
+	ws := words(gs, ell)
 	leading := spec.leading
 	if strings.ContainsFunc(text, isDevanagari) {
 		// Devanagari stacks vowel signs above the headstroke and below the
 		// letter: it needs more air between lines than Latin.
 		leading = max(leading, 1.5)
 	}
-	var s *sized
-	var lines []string
-	var asc, desc, lh fixed.Int26_6
+	asc, desc := 0.0, 0.0 // at refSize
+	for _, g := range gs {
+		if m, ok := g.face.FontHExtents(); ok {
+			k := refSize / float64(g.face.Upem())
+			asc, desc = max(asc, float64(m.Ascender)*k), max(desc, -float64(m.Descender)*k)
+		}
+	}
+	var lines [][]word
+	var size float64
 	rows := 0
-	for size := spec.maxSize; ; size -= 2 {
+	for size = spec.maxSize; ; size -= 2 {
 		size = max(size, spec.minSize)
-		s = s.resize(tf, size)
-		asc, desc = s.metrics(text)
-		lh = fixed.Int26_6(size * leading * 64)
-		rows = spec.maxLines // as many as the height holds
-		for rows > 0 && (asc+desc+lh*fixed.Int26_6(rows-1)).Ceil() > spec.height {
+		k := size / refSize
+		rows = spec.maxLines
+		for rows > 0 && (asc+desc)*k+size*leading*float64(rows-1) > float64(spec.height) {
 			rows--
 		}
-		lines = wrap(s, text, fixed.I(spec.width))
+		lines = wrap(gs, ws, float64(spec.width)/k)
 		if rows > 0 && len(lines) <= rows || size <= spec.minSize {
 			break
 		}
 	}
+	k := size / refSize
 	rows = max(rows, 1) // a box too low for one line at minSize still gets one
 	if len(lines) > rows {
 		lines = lines[:rows]
-		lines[rows-1] = ellipsize(s, lines[rows-1], fixed.I(spec.width))
+		last := lines[rows-1]
+		dots := measure(gs, ell, len(gs))
+		dots.ellipsis = true
+		for len(last) > 1 && span(append(last, dots)) > float64(spec.width)/k {
+			last = last[:len(last)-1]
+		}
+		lines[rows-1] = append(last, dots)
 	} else if len(lines) > 1 {
-		lines = balance(s, text, lines, spec.width)
+		// Even out the lines: the narrowest measure that still takes as
+		// many lines, so a title never ends on one orphaned word.
+		lo, hi := float64(spec.width)/2/k, float64(spec.width)/k
+		for hi-lo > 4/k {
+			if mid := (lo + hi) / 2; len(wrap(gs, ws, mid)) <= len(lines) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		lines = wrap(gs, ws, hi)
 	}
-	b := block{face: s}
-	for i, l := range lines {
-		dot := fixed.Point26_6{Y: asc + lh*fixed.Int26_6(i)}
+	b := block{size: size}
+	lh := size * leading
+	for i, line := range lines {
+		y := math.Round(asc*k + lh*float64(i))
+		x, left := 0.0, 0.0
+		for j, w := range line {
+			if j > 0 && !w.glued && !w.ellipsis {
+				x += w.gap
+			}
+			left = min(left, x+w.inkL)
+			x += w.adv
+		}
 		// Ink left of the pen moves the line right, so it starts on the
 		// margin rather than in it.
-		dot.X = -min(0, s.bounds(l, dot).Min.X)
-		b.lines = append(b.lines, line{text: l, dot: dot, bounds: s.bounds(l, dot)})
-	}
-	b.extent = image.Rect(0, 0, spec.width, (asc + desc + lh*fixed.Int26_6(len(lines)-1)).Ceil())
-	return b
-}
-
-// balance evens out the lines' lengths: the narrowest measure that still
-// wraps into as many lines, so a title never ends on one orphaned word.
-func balance(s *sized, text string, lines []string, width int) []string {
-	lo, hi := width/2, width
-	for hi-lo > 4 {
-		mid := (lo + hi) / 2
-		if len(wrap(s, text, fixed.I(mid))) <= len(lines) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return wrap(s, text, fixed.I(hi))
-}
-
-func (s *sized) resize(tf typeface, size float64) *sized {
-	if s != nil && s.size == size {
-		return s
-	}
-	return tf.at(size)
-}
-
-// wrap breaks text into lines no wider than width, at spaces; a word wider
-// than a whole line is broken between letters (never before a combining
-// mark, which would separate a vowel sign from its consonant).
-func wrap(s *sized, text string, width fixed.Int26_6) []string {
-	var lines []string
-	cur := ""
-	for _, w := range strings.Fields(text) {
-		try := w
-		if cur != "" {
-			try = cur + " " + w
-		}
-		if s.span(try) <= width {
-			cur = try
-			continue
-		}
-		if cur != "" {
-			lines = append(lines, cur)
-			cur = ""
-		}
-		for s.span(w) > width { // a word longer than a line
-			head := breakAt(s, w, width)
-			lines = append(lines, w[:head])
-			w = w[head:]
-		}
-		cur = w
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	return lines
-}
-
-// breakAt is the longest prefix of w (in bytes) that fits width, at least
-// one cluster.
-func breakAt(s *sized, w string, width fixed.Int26_6) int {
-	best := 0
-	for i, r := range w {
-		if i > 0 && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) && r != 0x094D {
-			if s.span(w[:i]) > width {
-				break
+		x = -left * k
+		ink := image.Rectangle{Min: image.Pt(math.MaxInt, math.MaxInt), Max: image.Pt(math.MinInt, math.MinInt)}
+		for j, w := range line {
+			if j > 0 && !w.glued && !w.ellipsis {
+				x += w.gap * k
 			}
-			best = i
-		}
-	}
-	if best == 0 {
-		best = len(w) // a single cluster wider than the box: nothing better to do
-		for i, r := range w {
-			if i > 0 && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
-				best = i
-				break
+			for _, g := range gs[w.from:w.to] {
+				b.glyphs = append(b.glyphs, placed{g, x, y})
+				if g.inkR > g.inkL {
+					ink = ink.Union(image.Rect(int(math.Floor(x+g.inkL*k)), int(y-asc*k), int(math.Ceil(x+g.inkR*k)), int(y+desc*k)))
+				}
+				x += g.adv * k
 			}
 		}
+		b.lines = append(b.lines, ink)
 	}
-	return best
+	b.extent = image.Rect(0, 0, spec.width, int(math.Ceil((asc+desc)*k+lh*float64(len(lines)-1))))
+	return b, nil
 }
 
-// ellipsize marks a cut line: drop words until the ellipsis fits.
-func ellipsize(s *sized, l string, width fixed.Int26_6) string {
-	for {
-		if s.span(l+"…") <= width || l == "" {
-			return l + "…"
+func isDevanagari(r rune) bool {
+	return r >= 0x0900 && r <= 0x097F || r >= 0xA8E0 && r <= 0xA8FF || r >= 0x1CD0 && r <= 0x1CFF
+}
+
+// glyphMask is a glyph's coverage and where its top-left corner sits from
+// the pixel its pen is in.
+type glyphMask struct {
+	img *image.Alpha
+	off image.Point
+}
+
+type maskKey struct {
+	font  *font.Font
+	id    font.GID
+	size  int // quarter pixels
+	phase int // the pen's position within its pixel, in quarters
+}
+
+// masks calls fn with each glyph's coverage and the point of dst (whose
+// block origin is at) its top-left corner goes to.
+func (fs *fontSet) masks(b block, at image.Point, fn func(m *image.Alpha, to image.Point)) {
+	for _, p := range b.glyphs {
+		x := p.x + p.g.dx*b.size/refSize
+		px := math.Floor(x)
+		k := maskKey{p.g.face.Font, p.g.id, int(b.size * 4), int((x - px) * 4)}
+		v, ok := fs.glyphs.Load(k)
+		if !ok {
+			v, _ = fs.glyphs.LoadOrStore(k, rasterize(p.g.face, k))
 		}
-		if i := strings.LastIndexByte(l, ' '); i > 0 {
-			l = l[:i]
-		} else {
-			_, size := lastRune(l)
-			l = l[:len(l)-size]
+		m := v.(*glyphMask)
+		if m.img != nil {
+			fn(m.img, at.Add(image.Pt(int(px), int(p.y-p.g.dy*b.size/refSize))).Add(m.off))
 		}
 	}
 }
 
-func lastRune(s string) (rune, int) {
-	rs := []rune(s)
-	r := rs[len(rs)-1]
-	return r, len(string(r))
-}
-
-// shapeDevanagari does the one reordering without which Hindi reads wrong:
-// the short-i vowel sign (ि) is typed after its consonant cluster but
-// written before it. The other shaping a Devanagari font asks for
-// (conjunct ligatures, reph) needs the font's GSUB rules, which
-// x/image/font does not apply: those clusters show with a visible virama,
-// legible but plainer than typeset text.
-func shapeDevanagari(s string) string {
-	if !strings.ContainsRune(s, 0x093F) {
-		return s
+// rasterize draws a glyph's outline at the key's size and phase.
+func rasterize(face *font.Face, k maskKey) *glyphMask {
+	out, ok := face.GlyphDataOutline(k.id)
+	if !ok || len(out.Segments) == 0 {
+		return &glyphMask{}
 	}
-	rs := []rune(s)
-	consonant := func(i int) bool {
-		r := rs[i]
-		return r >= 0x0915 && r <= 0x0939 || r >= 0x0958 && r <= 0x095F || r >= 0x0978 && r <= 0x097F
+	scale := float32(k.size) / 4 / float32(face.Upem())
+	phase := float32(k.phase) / 4
+	x0, y0, x1, y1 := float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, s := range out.Segments {
+		for _, a := range s.ArgsSlice() {
+			x, y := a.X*scale+phase, -a.Y*scale
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
 	}
-	// clusterStart is where the consonant ending at i (with a nukta) starts.
-	clusterStart := func(i int) int {
-		if i >= 0 && rs[i] == 0x093C {
-			i--
-		}
-		if i < 0 || !consonant(i) {
-			return -1
-		}
-		return i
+	r := image.Rect(int(math.Floor(float64(x0))), int(math.Floor(float64(y0))), int(math.Ceil(float64(x1)))+1, int(math.Ceil(float64(y1)))+1)
+	z := vector.NewRasterizer(r.Dx(), r.Dy())
+	pt := func(a font.SegmentPoint) (float32, float32) {
+		return a.X*scale + phase - float32(r.Min.X), -a.Y*scale - float32(r.Min.Y)
 	}
-	for i, r := range rs {
-		if r != 0x093F {
-			continue
-		}
-		j := clusterStart(i - 1)
-		if j < 0 {
-			continue
-		}
-		for j >= 2 && rs[j-1] == 0x094D { // virama: the cluster goes on
-			k := clusterStart(j - 2)
-			if k < 0 {
-				break
+	for i, s := range out.Segments {
+		switch s.Op {
+		case ot.SegmentOpMoveTo:
+			if i > 0 {
+				z.ClosePath()
 			}
-			j = k
+			z.MoveTo(pt(s.Args[0]))
+		case ot.SegmentOpLineTo:
+			z.LineTo(pt(s.Args[0]))
+		case ot.SegmentOpQuadTo:
+			ax, ay := pt(s.Args[0])
+			bx, by := pt(s.Args[1])
+			z.QuadTo(ax, ay, bx, by)
+		case ot.SegmentOpCubeTo:
+			ax, ay := pt(s.Args[0])
+			bx, by := pt(s.Args[1])
+			cx, cy := pt(s.Args[2])
+			z.CubeTo(ax, ay, bx, by, cx, cy)
 		}
-		copy(rs[j+1:i+1], rs[j:i])
-		rs[j] = 0x093F
 	}
-	return string(rs)
+	z.ClosePath()
+	m := image.NewAlpha(image.Rect(0, 0, r.Dx(), r.Dy()))
+	z.Draw(m, m.Bounds(), image.Opaque, image.Point{})
+	return &glyphMask{m, r.Min}
 }

@@ -7,7 +7,11 @@ package media
 import (
 	"net/url"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
@@ -75,17 +79,120 @@ func altOf(s *story.Story) string {
 }
 
 // Process makes every picture: it resizes editors' photos, draws covers and
-// social cards (in parallel, cached between builds), and returns the files
-// to publish. A photo that cannot be read is reported at its story's line.
+// social cards (cached between builds), and returns the files to publish.
+// A photo that cannot be read is reported at its story's line.
 func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, map[string][]byte, diag.List) {
-	lib := NewLibrary()
-	host := hostOf(cfg)
-	type want struct {
-		s    *story.Story
-		kind string // "featured" or "social"
+	lib, pics, diags := Plan(p, cfg, storiesDir, stories)
+	files := map[string][]byte{}
+	if err := pics.Draw(func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+		diags.Add("site.yaml", 0, 0, "pictures: %v", err)
 	}
-	var jobs []images.Job
-	var wants []want
+	return lib, files, diags
+}
+
+// Pictures is the drawing a Plan leaves to do: covers and social cards,
+// whose paths the library already holds.
+type Pictures struct {
+	p      *images.Processor
+	photos map[string][]byte
+	covers []coverJob
+	cards  []images.Card
+	paths  []string
+}
+
+type coverJob struct {
+	id       int
+	category string
+}
+
+// Paths lists every file Draw will put, photos included.
+func (w *Pictures) Paths() []string { return w.paths }
+
+// Draw makes the covers and cards on every core and passes each file, and
+// the photos resized by Plan, to put (one call at a time). It stops at the
+// first error.
+func (w *Pictures) Draw(put func(path string, data []byte) error) error {
+	var mu sync.Mutex
+	send := func(path string, data []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return put(path, data)
+	}
+	for path, data := range w.photos {
+		if err := send(path, data); err != nil {
+			return err
+		}
+	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, c := range w.covers {
+		g.Go(func() error {
+			path, svg := images.Cover(c.id, c.category)
+			return send(path, svg)
+		})
+	}
+	for _, c := range w.cards {
+		g.Go(func() error {
+			path, png, err := w.p.SocialCard(c)
+			if err != nil {
+				return err
+			}
+			return send(path, png)
+		})
+	}
+	return g.Wait()
+}
+
+// Plan decides every story's pictures: it resizes editors' photos (in
+// parallel, cached between builds) and names the covers and social cards
+// without drawing them, so pages can be made while Pictures.Draw works. A
+// photo that cannot be read is reported at its story's line.
+func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, *Pictures, diag.List) {
+	lib := NewLibrary()
+	w := &Pictures{p: p, photos: map[string][]byte{}}
+	var diags diag.List
+	host := hostOf(cfg)
+	site := images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}
+	if path, err := p.CardPath(site); err != nil {
+		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
+		return lib, w, diags
+	} else {
+		lib.SetSite(Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + " — " + cfg.Tagline})
+		w.cards, w.paths = append(w.cards, site), append(w.paths, path)
+	}
+
+	// Photos first, all at once: they are few, and their sizes are only
+	// known once they are read.
+	var photos []*story.Story
+	for _, s := range stories {
+		if story.IsLocalImage(s.FeaturedImage) {
+			photos = append(photos, s)
+		}
+	}
+	resized := make([]images.Result, len(photos))
+	errs := make([]error, len(photos))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, s := range photos {
+		g.Go(func() error {
+			resized[i], errs[i] = p.Editor(filepath.Join(storiesDir, s.FeaturedImage))
+			return nil
+		})
+	}
+	g.Wait()
+	for i, s := range photos {
+		if errs[i] != nil {
+			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", errs[i])
+			continue
+		}
+		r := resized[i]
+		for path, data := range r.Files {
+			w.photos[path] = data
+			w.paths = append(w.paths, path)
+		}
+		lib.featured[s.ID] = Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height, Alt: altOf(s)}
+	}
+
 	for _, s := range stories {
 		v := s.FeaturedImage
 		switch {
@@ -96,54 +203,37 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 			lib.featured[s.ID], lib.social[s.ID] = img, img
 			continue
 		case story.IsLocalImage(v):
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: filepath.Join(storiesDir, v)})
-		default: // generated, or a custom visual that still needs a picture for cards
-			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
-		}
-		wants = append(wants, want{s, "featured"})
-		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
-		wants = append(wants, want{s, "social"})
-	}
-	files := map[string][]byte{}
-	var diags diag.List
-	for i, out := range p.Batch(jobs) {
-		w := wants[i]
-		if out.Err != nil {
-			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
-			continue
-		}
-		for path, data := range out.Result.Files {
-			files[path] = data
-		}
-		big := out.Result.Largest()
-		img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height}
-		switch w.kind {
-		case "featured":
-			img.Srcset, img.Alt = out.Result.Srcset("/"), altOf(w.s)
-			if strings.HasPrefix(w.s.FeaturedImage, "custom:") {
-				img.Custom = strings.TrimPrefix(w.s.FeaturedImage, "custom:")
+			if _, ok := lib.featured[s.ID]; !ok {
+				continue // reported above
 			}
-			lib.featured[w.s.ID] = img
-		case "social":
-			img.Alt = cfg.Magazine() + ": " + w.s.Title
-			lib.social[w.s.ID] = img
+		default: // generated, or a custom visual that still needs a picture for cards
+			path := images.CoverPath(s.ID, s.Category)
+			img := Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: altOf(s)}
+			if strings.HasPrefix(v, "custom:") {
+				img.Custom = strings.TrimPrefix(v, "custom:")
+			}
+			lib.featured[s.ID] = img
+			w.covers, w.paths = append(w.covers, coverJob{s.ID, s.Category}), append(w.paths, path)
 		}
+		card := images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}
+		path, _ := p.CardPath(card) // the fonts were read for the site's card
+		lib.social[s.ID] = Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + ": " + s.Title}
+		w.cards, w.paths = append(w.cards, card), append(w.paths, path)
 	}
-	return lib, files, diags
+	return lib, w, diags
 }
 
-// SiteCard draws the sharing picture of pages that are not stories (see
-// Library.SetSite). It needs no story, so a build draws it while loading them.
+// SiteCard draws the sharing picture of pages that are not stories (Plan
+// includes it; see Library.Site).
 func SiteCard(p *images.Processor, cfg *site.Config) (Image, map[string][]byte, diag.List) {
-	out := p.Batch([]images.Job{{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: hostOf(cfg)}}})[0]
-	if out.Err != nil {
-		var diags diag.List
-		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", out.Err)
-		return Image{}, nil, diags
+	lib, pics, diags := Plan(p, cfg, "", nil)
+	files := map[string][]byte{}
+	if len(diags) == 0 {
+		if err := pics.Draw(func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+			diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
+		}
 	}
-	big := out.Result.Largest()
-	img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height, Alt: cfg.Magazine() + " — " + cfg.Tagline}
-	return img, out.Result.Files, nil
+	return lib.Site(), files, diags
 }
 
 func hostOf(cfg *site.Config) string {
