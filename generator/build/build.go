@@ -21,7 +21,7 @@ type Options struct {
 	Stories     string // stories/
 	Out         string // dist/
 	BaseURL     string // overrides the config's baseURL when set
-	Workers     int    // Node render workers; 0 means 2
+	Workers     int    // Node render workers; 0 means 2, or 1 for a site of fewer than 100 stories
 	Node        string // node executable; "" means "node" on PATH
 	Now         time.Time
 	Clean       bool                  // ignore the previous build and write everything afresh
@@ -49,7 +49,12 @@ func (o *Options) defaults() {
 	at(&o.Stories, "stories")
 	at(&o.Out, "dist")
 	if o.Workers <= 0 {
+		// A worker costs a tenth of a second of CPU to start: a small site
+		// renders sooner with one than it starts two.
 		o.Workers = 2
+		if files, _ := filepath.Glob(filepath.Join(o.Stories, "*.md")); len(files) < 100 {
+			o.Workers = 1
+		}
 	}
 	if o.Node == "" {
 		o.Node = "node"
@@ -79,25 +84,6 @@ func TuneGC(stories int) {
 	}
 	debug.SetMemoryLimit(MemoryLimit(stories))
 	debug.SetGCPercent(-1)
-}
-
-// Result describes a finished build.
-type Result struct {
-	Stories  int
-	Pages    int // HTML pages in the site
-	Files    int // files in the site
-	Written  int // files written by this build (the rest were unchanged)
-	Rendered int // pages rendered by this build
-	Phases   []Phase
-	Total    time.Duration
-
-	WorkerPeak int64 // the largest render worker's peak memory, in bytes
-}
-
-// Phase is one timed step, for the summary and the benchmark.
-type Phase struct {
-	Name string
-	Took time.Duration
 }
 
 // Check loads and validates content without writing anything.

@@ -48,7 +48,10 @@ func (p *Processor) cardPath(fonts *fontSet, c Card) string {
 }
 
 // SocialCard draws a story's 1200x630 og:image and returns its path (see
-// CardPath) and the PNG. Everything but the title is drawn once per
+// CardPath) and the PNG. Cards are not cached: drawing one costs about as
+// much as writing it to a cache and reading it back, and a build that has
+// the card already in its destination does not ask for it (the name says
+// what is in it). Everything but the title is drawn once per
 // magazine, category and footer (a backdrop), so a card costs its title and
 // one PNG encoding: the picture has 64 colours and is encoded at zlib's
 // fastest level, several times faster than a JPEG of it and sharper text.
@@ -58,11 +61,6 @@ func (p *Processor) SocialCard(c Card) (path string, data []byte, err error) {
 		return "", nil, err
 	}
 	path = p.cardPath(fonts, c)
-	k := key(path)
-	if data, _, ok := p.load(k, CoverWidth, "png"); ok {
-		p.cached.Add(1)
-		return path, data, nil
-	}
 	bd, err := p.backdrop(fonts, c)
 	if err != nil {
 		return "", nil, err
@@ -82,9 +80,6 @@ func (p *Processor) SocialCard(c Card) (path string, data []byte, err error) {
 		return "", nil, err
 	}
 	p.encoded.Add(1)
-	if _, err := p.store(k, CoverWidth, "png", buf.Bytes()); err != nil {
-		return "", nil, err
-	}
 	return path, buf.Bytes(), nil
 }
 

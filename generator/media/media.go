@@ -84,7 +84,7 @@ func altOf(s *story.Story) string {
 func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, map[string][]byte, diag.List) {
 	lib, pics, diags := Plan(p, cfg, storiesDir, stories)
 	files := map[string][]byte{}
-	if err := pics.Draw(func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+	if err := pics.Draw(nil, func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
 		diags.Add("site.yaml", 0, 0, "pictures: %v", err)
 	}
 	return lib, files, diags
@@ -93,11 +93,12 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 // Pictures is the drawing a Plan leaves to do: covers and social cards,
 // whose paths the library already holds.
 type Pictures struct {
-	p      *images.Processor
-	photos map[string][]byte
-	covers []coverJob
-	cards  []images.Card
-	paths  []string
+	p         *images.Processor
+	photos    map[string][]byte
+	covers    []coverJob
+	cards     []images.Card
+	cardPaths []string
+	paths     []string
 }
 
 type coverJob struct {
@@ -109,17 +110,26 @@ type coverJob struct {
 func (w *Pictures) Paths() []string { return w.paths }
 
 // Draw makes the covers and cards on every core and passes each file, and
-// the photos resized by Plan, to put (one call at a time). It stops at the
-// first error.
-func (w *Pictures) Draw(put func(path string, data []byte) error) error {
+// the photos resized by Plan, to put (one call at a time). A file need
+// says is not needed (the destination has it: names follow contents) is
+// passed with nil data, undrawn; need nil means every file. Draw stops at
+// the first error.
+func (w *Pictures) Draw(need func(path string) bool, put func(path string, data []byte) error) error {
 	var mu sync.Mutex
-	send := func(path string, data []byte) error {
+	send := func(path string, data func() ([]byte, error)) error {
+		var b []byte
+		if need == nil || need(path) {
+			var err error
+			if b, err = data(); err != nil {
+				return err
+			}
+		}
 		mu.Lock()
 		defer mu.Unlock()
-		return put(path, data)
+		return put(path, b)
 	}
 	for path, data := range w.photos {
-		if err := send(path, data); err != nil {
+		if err := send(path, func() ([]byte, error) { return data, nil }); err != nil {
 			return err
 		}
 	}
@@ -127,17 +137,18 @@ func (w *Pictures) Draw(put func(path string, data []byte) error) error {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, c := range w.covers {
 		g.Go(func() error {
-			path, svg := images.Cover(c.id, c.category)
-			return send(path, svg)
+			return send(images.CoverPath(c.id, c.category), func() ([]byte, error) {
+				_, svg := images.Cover(c.id, c.category)
+				return svg, nil
+			})
 		})
 	}
-	for _, c := range w.cards {
+	for i, c := range w.cards {
 		g.Go(func() error {
-			path, png, err := w.p.SocialCard(c)
-			if err != nil {
-				return err
-			}
-			return send(path, png)
+			return send(w.cardPaths[i], func() ([]byte, error) {
+				_, png, err := w.p.SocialCard(c)
+				return png, err
+			})
 		})
 	}
 	return g.Wait()
@@ -158,7 +169,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 		return lib, w, diags
 	} else {
 		lib.SetSite(Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + " — " + cfg.Tagline})
-		w.cards, w.paths = append(w.cards, site), append(w.paths, path)
+		w.cards, w.cardPaths, w.paths = append(w.cards, site), append(w.cardPaths, path), append(w.paths, path)
 	}
 
 	// Photos first, all at once: they are few, and their sizes are only
@@ -218,7 +229,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 		card := images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}
 		path, _ := p.CardPath(card) // the fonts were read for the site's card
 		lib.social[s.ID] = Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + ": " + s.Title}
-		w.cards, w.paths = append(w.cards, card), append(w.paths, path)
+		w.cards, w.cardPaths, w.paths = append(w.cards, card), append(w.cardPaths, path), append(w.paths, path)
 	}
 	return lib, w, diags
 }
@@ -229,7 +240,7 @@ func SiteCard(p *images.Processor, cfg *site.Config) (Image, map[string][]byte, 
 	lib, pics, diags := Plan(p, cfg, "", nil)
 	files := map[string][]byte{}
 	if len(diags) == 0 {
-		if err := pics.Draw(func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+		if err := pics.Draw(nil, func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
 			diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
 		}
 	}

@@ -1,7 +1,9 @@
 // Package render drives long-lived Node processes that run React's server
-// renderer over the server bundle. Go sends one JSON line per route on stdin;
-// each worker answers in order with a JSON header line ({"id","len"} or
-// {"id","error"}) followed, on success, by len bytes of HTML and a newline.
+// renderer over the server bundle. A worker starts before the bundle exists,
+// loading React meanwhile; its first input line names the bundle to run.
+// Then Go sends one JSON line per route; each worker answers in order with a
+// JSON header line ({"id","len"} or {"id","error"}) followed, on success, by
+// len bytes of HTML and a newline.
 package render
 
 import (
@@ -12,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -42,9 +45,32 @@ type worker struct {
 	stderr *tail
 }
 
-// Start launches n workers running script (a bundled CommonJS file, which
-// must sit where node_modules resolves).
-func Start(node, script string, n int) (*Pool, error) {
+// boot is the script a worker starts with. Starting Node and loading React
+// take about as long as bundling, so they happen meanwhile; then it runs the
+// server bundle named on the first input line, whose own reader takes the
+// rest of the input (handed back unread, the stream paused until then).
+const boot = `for (const m of ['react', 'react/jsx-runtime', 'react-dom/server', 'react-router-dom']) {
+  try { require(m); } catch {}
+}
+const head = [];
+function first(chunk) {
+  const nl = chunk.indexOf(10);
+  if (nl < 0) return void head.push(chunk);
+  process.stdin.off('data', first);
+  process.stdin.pause();
+  if (nl + 1 < chunk.length) process.stdin.unshift(chunk.subarray(nl + 1));
+  require(Buffer.concat([...head, chunk.subarray(0, nl)]).toString());
+}
+process.stdin.on('data', first);
+`
+
+// Start launches n workers. They wait for Load; dir is where their boot
+// script goes, a folder where node_modules resolves.
+func Start(node, dir string, n int) (*Pool, error) {
+	script := filepath.Join(dir, "render-boot.cjs")
+	if err := os.WriteFile(script, []byte(boot), 0o644); err != nil {
+		return nil, err
+	}
 	p := &Pool{}
 	for range max(1, n) {
 		cmd := exec.Command(node, script)
@@ -69,6 +95,21 @@ func Start(node, script string, n int) (*Pool, error) {
 		p.workers = append(p.workers, w)
 	}
 	return p, nil
+}
+
+// Load makes the workers run script, the server bundle (a CommonJS file
+// beside the boot script).
+func (p *Pool) Load(script string) error {
+	script, err := filepath.Abs(script) // require() takes a bare name for a package
+	if err != nil {
+		return err
+	}
+	for _, w := range p.workers {
+		if _, err := io.WriteString(w.in, script+"\n"); err != nil {
+			return fmt.Errorf("starting the render worker: %v: %s", err, w.stderr.String())
+		}
+	}
+	return nil
 }
 
 // Render renders every job, spreading them over the workers with each

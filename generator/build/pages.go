@@ -1,0 +1,227 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/nivaran/magazine/generator/bundle"
+	"github.com/nivaran/magazine/generator/head"
+	"github.com/nivaran/magazine/generator/linkcheck"
+	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/pagedata"
+	"github.com/nivaran/magazine/generator/render"
+	"github.com/nivaran/magazine/generator/route"
+)
+
+// chunk is how many pages are prepared and rendered at a time: enough to
+// keep the workers' pipes full, few enough that memory stays flat however
+// large the site. The first chunks are smaller, so rendering starts sooner.
+const chunk = 512
+
+// chunkSize is the size of the chunk after done pages: 64, 128, 256, then chunk.
+func chunkSize(done int) int {
+	return min(chunk, 64+done)
+}
+
+// pages is the pages stage of one build.
+type pages struct {
+	b      *Builder
+	src    *source
+	lib    *media.Library
+	bundle *bundle.Result
+	have   func(path, key string) bool
+	put    func(path string, f File) error
+	timer  *timer
+	res    *Result
+
+	problems []string // broken links
+}
+
+// page is one canonical route on its way through the stage.
+type page struct {
+	route route.Route
+	head  head.Head
+	tags  string // head.HTML(), used for the key and the page
+	data  []byte
+	key   string
+	html  []byte // nil: unchanged since the last build
+}
+
+// make prepares, renders, checks and puts the pages a chunk at a time, in
+// three steps that overlap: while Node renders one chunk, Go checks and puts
+// the one before and prepares the one after. The link check waits for the
+// names of every other file on assets.
+func (p *pages) make(ctx context.Context, assets <-chan []string) error {
+	cfg, client := p.src.cfg, p.bundle.Client
+	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, CSS: client.CSS, AdClient: cfg.AdPublisherID, Entry: client.Entry, Preload: client.Preload})
+	if err != nil {
+		return fmt.Errorf("%s: %w", p.src.tplPath, err)
+	}
+	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
+	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories)
+	aliases := map[string][]string{} // canonical path -> every path showing it
+	var canon []route.Route
+	for _, r := range p.src.routes {
+		if !r.IsAlias() {
+			canon = append(canon, r)
+		}
+		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
+	}
+
+	g, ctx := errgroup.WithContext(ctx)
+	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
+	send := func(ch chan<- []*page, batch []*page) error {
+		select {
+		case ch <- batch:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	// Head and page data, on every core.
+	g.Go(func() error {
+		defer close(prepared)
+		for from, size := 0, 0; from < len(canon); from += size {
+			size = chunkSize(from)
+			stop := p.timer.start("head+data")
+			todo := canon[from:min(from+size, len(canon))]
+			batch := make([]*page, len(todo))
+			var each errgroup.Group
+			each.SetLimit(runtime.GOMAXPROCS(0))
+			for i, r := range todo {
+				each.Go(func() error {
+					h := head.For(cfg, p.lib, r)
+					pd, err := json.Marshal(data.For(r))
+					tags := h.HTML()
+					batch[i] = &page{route: r, head: h, tags: tags, data: pd, key: hashOf(shellKey, tags, string(pd))}
+					return err
+				})
+			}
+			err := each.Wait()
+			stop()
+			if err != nil {
+				return err
+			}
+			if err := send(prepared, batch); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	// The pages that changed, rendered in Node and put in the shell.
+	g.Go(func() error {
+		defer close(rendered)
+		done := 0
+		for batch := range prepared {
+			stop := p.timer.start("render")
+			var jobs []render.Job
+			var waiting []*page
+			for _, pg := range batch {
+				if p.have == nil || !p.have(route.File(pg.route.Path), pg.key) {
+					jobs = append(jobs, render.Job{Path: pg.route.Path, Data: pg.data})
+					waiting = append(waiting, pg)
+				}
+			}
+			var progress func(n, _ int)
+			if p.b.opt.Progress != nil {
+				// The total is an upper bound: unchanged pages are known a chunk at a time.
+				progress = func(n, _ int) { p.b.opt.Progress(done+n, len(canon)) }
+			}
+			bodies, err := p.b.pool.Render(jobs, progress)
+			for i := 0; err == nil && i < len(bodies); i++ {
+				if waiting[i].html, err = sh.page(waiting[i].tags, bodies[i], waiting[i].data); err != nil {
+					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, waiting[i].route.Path, err)
+				}
+			}
+			stop()
+			if err != nil {
+				return err
+			}
+			done += len(jobs)
+			p.res.Rendered += len(jobs)
+			if err := send(rendered, batch); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	// Link check and put, once every other file's name is known.
+	g.Go(func() error {
+		var checker *linkcheck.Checker
+		if !p.b.opt.NoLinkCheck {
+			var names []string
+			select {
+			case names = <-assets:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			for _, r := range p.src.routes {
+				names = append(names, route.File(r.Path), route.DataFile(r.Path))
+			}
+			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+		}
+		for batch := range rendered {
+			if checker != nil {
+				stop := p.timer.start("link check")
+				files := make(map[string][]byte, len(batch))
+				for _, pg := range batch {
+					if pg.html != nil {
+						files[route.File(pg.route.Path)] = pg.html
+					}
+				}
+				for _, pr := range checker.Check(files) {
+					p.problems = append(p.problems, pr.String())
+				}
+				stop()
+			}
+			stop := p.timer.start("emit")
+			err := p.emit(batch, aliases)
+			stop()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// emit puts a chunk's pages and data files, at every path that shows them.
+func (p *pages) emit(batch []*page, aliases map[string][]string) error {
+	for _, pg := range batch {
+		hj, err := json.Marshal(pg.head)
+		if err != nil {
+			return err
+		}
+		data := []byte(`{"head":` + string(hj) + `,"page":` + string(pg.data) + `}`)
+		for _, path := range aliases[pg.route.Path] {
+			if err := p.put(route.File(path), File{Key: pg.key, Data: pg.html}); err != nil {
+				return err
+			}
+			if pg.route.Kind != route.NotFound {
+				p.res.Pages++
+				if err := p.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// shellData fills templates/page.html.
+type shellData struct {
+	Lang     string
+	AdClient string // loads the ad script only when a publisher id is configured
+	Head     template.HTML
+	CSS      []string
+	Entry    string
+	Preload  []string
+	Body     template.HTML
+	Data     template.JS
+}
