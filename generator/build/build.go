@@ -68,9 +68,11 @@ func (o *Options) defaults() {
 }
 
 // MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
-// for building a site of n stories: a build holds about 35 KiB per story
-// (346 MB at 10,000 stories), so the limit leaves room above that, and is
-// never below 512 MiB.
+// for building a site of n stories: a build holds up to ~35 KiB per story
+// while it loads (the bodies' HTML and text, and the story cache being
+// written), so the limit leaves room above that, and is never below 512 MiB.
+// A tighter limit costs more in collections than it saves: at 10,000
+// stories, 433 MB instead of 597 MB took 30% more CPU for 180 MB less.
 func MemoryLimit(stories int) int64 { return max(512<<20, 128<<20+int64(stories)*48<<10) }
 
 // TuneGC sets how Go collects garbage during a build of n stories, unless

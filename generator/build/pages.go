@@ -20,10 +20,11 @@ import (
 
 // chunk is how many pages are prepared and rendered at a time: enough to
 // keep the workers' pipes full, few enough that memory stays flat however
-// large the site. The first chunks are smaller, so rendering starts sooner.
-const chunk = 512
+// large the site (a page in flight holds ~100 KB). The first chunks are
+// smaller, so rendering starts sooner.
+const chunk = 256
 
-// chunkSize is the size of the chunk after done pages: 64, 128, 256, then chunk.
+// chunkSize is the size of the chunk after done pages: 64, 128, then chunk.
 func chunkSize(done int) int {
 	return min(chunk, 64+done)
 }
@@ -74,7 +75,7 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	}
 
 	g, ctx := errgroup.WithContext(ctx)
-	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
+	prepared, rendered := make(chan []*page), make(chan []*page)
 	send := func(ch chan<- []*page, batch []*page) error {
 		select {
 		case ch <- batch:

@@ -79,7 +79,6 @@ func (p *Processor) SocialCard(c Card) (path string, data []byte, err error) {
 	if err := enc.Encode(&buf, &img); err != nil {
 		return "", nil, err
 	}
-	p.encoded.Add(1)
 	return path, buf.Bytes(), nil
 }
 

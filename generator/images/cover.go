@@ -17,7 +17,7 @@ const (
 // coverRecipe is part of every cover's name: change it whenever the drawing
 // changes (TestCoverIsPinned fails then), so a changed drawing gets a new
 // address and caches never serve an old one.
-const coverRecipe = "cover/2 svg"
+const coverRecipe = "cover/3 svg"
 
 // CoverPath is where a story's cover art is published,
 // images/cover/<id>-<hash8>.svg, known without drawing it.

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // Widths are the srcset steps of photos. 1200 is the widest a story page
@@ -24,9 +23,6 @@ type Variant struct {
 	Path   string // relative to the site root, e.g. images/monsoon-1a2b3c4d-800.jpg
 	Width  int
 	Height int
-	// Cached is the file in the cache holding the same bytes, for callers
-	// that would rather hard-link than copy; empty without a cache.
-	Cached string
 }
 
 // Result is every variant of one picture, narrowest first.
@@ -59,7 +55,7 @@ func (r Result) Srcset(base string) string {
 
 // Processor makes photos and social cards. Set the fields before first use
 // and share one *Processor across goroutines (it is safe for concurrent
-// use): it keeps what every card shares (fonts, glyphs, backgrounds).
+// use): it keeps what every card shares (fonts, glyphs, backdrops).
 type Processor struct {
 	// CacheDir keeps encoded files between builds (e.g. .cache/images); empty
 	// means no cache. Entries are keyed by the source's content and the
@@ -74,18 +70,6 @@ type Processor struct {
 	fontsErr  error
 	backdrops sync.Map // backdropKey -> *backdrop
 	setters   sync.Pool
-
-	encoded atomic.Int64 // files encoded (cache misses)
-	cached  atomic.Int64 // files served from the cache
-}
-
-// Stats counts files encoded and served from the cache since the processor
-// was made, for the build summary.
-type Stats struct{ Encoded, Cached int64 }
-
-// Stats reports the work done so far.
-func (p *Processor) Stats() Stats {
-	return Stats{Encoded: p.encoded.Load(), Cached: p.cached.Load()}
 }
 
 // Error is a picture that could not be used; Error() starts with the file's

@@ -34,12 +34,8 @@ func markets(d *doc, r *rng) {
 		}
 		fmt.Fprintf(&bars[k], "M%s %sh18V%dh-18Z", num(x), num(CoverHeight-h), CoverHeight)
 	}
-	for k, c := range []struct {
-		col rgb
-		a   float64
-	}{{cream, .08}, {teal, .35}} {
-		d.fill(d.linear(0, CoverHeight-110, 0, CoverHeight, stop{0, c.col, c.a}, stop{1, c.col, c.a * .4}), 1, bars[k].String())
-	}
+	d.fill(solid(cream), .07, bars[0].String())
+	d.fill(solid(teal), .3, bars[1].String())
 
 	// Candlesticks tracking the main line, behind it: teal up, brick down.
 	var wicks, bodies [2]strings.Builder
@@ -185,8 +181,7 @@ func trade(d *doc, r *rng) {
 	d.circle(d.radial(g.cx, g.cy-g.r, g.r*.95, .5,
 		stop{0, mix(teal, dusk, .35), 1}, stop{.4, mix(ink, teal, .3), 1}, stop{1, night, 1}), 1, c, g.r)
 
-	// The graticule, and a dot matrix that shrinks and fades towards the
-	// horizon, which is what makes it read as a sphere.
+	// The graticule, which is what makes it read as a sphere.
 	var lines strings.Builder
 	visible := func(pts []pt) {
 		if len(pts) > 1 {
@@ -215,22 +210,6 @@ func trade(d *doc, r *rng) {
 		visible(line)
 	}
 	d.stroke(solid(cream), .08, 1.2, lines.String())
-	var grid [3][]pt
-	for lat := -86.0; lat <= 86; lat += 3.6 {
-		step := 3.6 / math.Max(.15, math.Cos(rad(lat)))
-		for lon := -180.0; lon < 180; lon += step {
-			v := g.fromLatLon(rad(lat), rad(lon))
-			if p := g.project(v); v.z > .05 && p.y < CoverHeight+4 && p.x > -4 && p.x < CoverWidth+4 {
-				k := min(2, int(v.z*3))
-				grid[k] = append(grid[k], p)
-			}
-		}
-	}
-	for k, pts := range grid {
-		z := (float64(k) + .5) / 3
-		d.stroke(solid(cream), .05+.22*z, 1+2.4*z, dots(pts))
-	}
-
 	for _, rt := range routes {
 		line := smooth(rt.line)
 		d.glow(saffron, .45, 5, line)
@@ -395,27 +374,11 @@ func tech(d *doc, r *rng) {
 	}
 	d.stroke(solid(cream), .8, 7, dots(vias))
 
-	// Two small companion chips.
-	var pins strings.Builder
-	for i := range 2 {
-		p := pt{r.between(120, 300), r.between(90, 200)}
-		if i == 1 {
-			p = pt{CoverWidth - r.between(120, 300), CoverHeight - r.between(90, 200)}
-		}
-		d.rect(solid(night), .6, p.x-36, p.y-26, 80, 60, 6)
-		d.rect(d.linear(0, p.y-30, 0, p.y+30, stop{0, mix(dusk, cream, .1), 1}, stop{1, ink, 1}), 1, p.x-40, p.y-30, 80, 60, 6)
-		for k := range 5 {
-			x := p.x - 30 + float64(k)*14
-			fmt.Fprintf(&pins, "M%s %sh6v6h-6ZM%s %sh6v6h-6Z", num(x), num(p.y-36), num(x), num(p.y+30))
-		}
-	}
-	d.fill(solid(cream), .5, pins.String())
-
 	// The processor: shadow, glow, pins, body, die.
 	const half = chipHalf
 	d.rect(solid(night), .5, chip.x-half+14, chip.y-half+22, 2*half, 2*half, 18)
 	d.circle(d.radial(chip.x, chip.y, 2*half, 1, stop{.4, saffron, .35}, stop{1, saffron, 0}), 1, chip, 2*half)
-	pins.Reset()
+	var pins strings.Builder
 	for k := range 9 {
 		o := -half + 22 + float64(k)*(2*half-44)/8
 		fmt.Fprintf(&pins, "M%s %sh6v12h-6ZM%s %sh6v12h-6Z", num(chip.x+o-3), num(chip.y-half-10), num(chip.x+o-3), num(chip.y+half-2))

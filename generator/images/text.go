@@ -169,93 +169,55 @@ func (s *setter) shape(fam family, text string) (gs []glyph, ell int, err error)
 	return gs, ell, nil
 }
 
-// word is a run of glyphs between spaces: glyphs [from, to), gap the room
-// of the spaces before it, adv its advance, inkL and inkR its ink's edges
-// from its start.
-type word struct {
-	from, to        int
-	gap, adv        float64
-	inkL, inkR      float64
-	ellipsis, glued bool // glued: a piece of a word too long for a line
-}
+// extent measures glyphs laid end to end from x=0, at refSize: the leftmost
+// ink (or the pen, if further left), the rightmost ink and the advance.
+type extent struct{ left, right, x float64 }
 
-func measure(gs []glyph, from, to int) word {
-	w := word{from: from, to: to, inkL: math.Inf(1), inkR: math.Inf(-1)}
-	for _, g := range gs[from:to] {
-		w.inkL, w.inkR = min(w.inkL, w.adv+g.inkL), max(w.inkR, w.adv+g.inkR)
-		w.adv += g.adv
+func (e extent) add(g glyph) extent {
+	if g.inkR > g.inkL {
+		e.left, e.right = min(e.left, e.x+g.inkL), max(e.right, e.x+g.inkR)
 	}
-	return w
+	e.x += g.adv
+	return e
 }
 
-// words splits the glyphs (without the trailing ellipsis) at spaces.
-func words(gs []glyph, ellipsis int) []word {
-	var out []word
-	gap, start := 0.0, -1
-	for i := 0; i <= ellipsis; i++ {
-		if i == ellipsis || gs[i].space {
-			if start >= 0 {
-				w := measure(gs, start, i)
-				w.gap = gap
-				out = append(out, w)
-				gap, start = 0, -1
-			}
-			if i < ellipsis {
-				gap += gs[i].adv
-			}
-		} else if start < 0 {
-			start = i
-		}
-	}
-	return out
+func (e extent) span() float64 { return e.right - e.left }
+
+// line is glyphs [from, to), followed by the ellipsis when cut.
+type line struct {
+	from, to int
+	cut      bool
 }
 
-// span is the room a line of words takes, at refSize: from the leftmost
-// ink (or the pen, if further left) to the rightmost ink.
-func span(line []word) float64 {
-	x, l, r := 0.0, 0.0, math.Inf(-1)
-	for i, w := range line {
-		if i > 0 && !w.glued && !w.ellipsis {
-			x += w.gap
-		}
-		l, r = min(l, x+w.inkL), max(r, x+w.inkR)
-		x += w.adv
-	}
-	return r - l
-}
-
-// wrap breaks words into lines no wider than width (at refSize); a word
-// wider than a line is broken between clusters.
-func wrap(gs []glyph, ws []word, width float64) [][]word {
-	var lines [][]word
-	var cur []word
-	for _, w := range ws {
-		if len(cur) > 0 && span(append(cur, w)) <= width {
-			cur = append(cur, w)
+// wrap breaks glyphs into lines no wider than width (at refSize) at spaces;
+// a word wider than a line is broken between clusters.
+func wrap(gs []glyph, width float64) []line {
+	var lines []line
+	for start := 0; start < len(gs); {
+		if gs[start].space { // no line starts with a space
+			start++
 			continue
 		}
-		if len(cur) > 0 {
-			lines = append(lines, cur)
-		}
-		cur = []word{w}
-		for span(cur) > width && w.to-w.from > 1 {
-			cut := w.from + 1
-			for i := w.from + 1; i < w.to; i++ {
-				if gs[i].cluster != gs[i-1].cluster {
-					if span([]word{measure(gs, w.from, i)}) > width {
-						break
-					}
-					cut = i
-				}
+		end, brk, e := start, -1, extent{}
+		for ; end < len(gs); end++ {
+			if e = e.add(gs[end]); gs[end].space {
+				brk = end
+			} else if e.span() > width {
+				break
 			}
-			head, tail := measure(gs, w.from, cut), measure(gs, cut, w.to)
-			head.gap, tail.glued = w.gap, true
-			lines = append(lines, []word{head})
-			w, cur = tail, []word{tail}
 		}
-	}
-	if len(cur) > 0 {
-		lines = append(lines, cur)
+		if end < len(gs) {
+			if brk > start {
+				end = brk
+			} else { // break the word at the last cluster that fits, keeping one
+				for end > start+1 && gs[end].cluster == gs[end-1].cluster {
+					end--
+				}
+				end = max(end, start+1)
+			}
+		}
+		lines = append(lines, line{from: start, to: end})
+		start = end
 	}
 	return lines
 }
@@ -288,11 +250,11 @@ type block struct {
 // overflow, whatever an editor writes.
 func (s *setter) fit(fam family, text string, spec fitSpec) (block, error) {
 	text = strings.Join(strings.Fields(text), " ")
-	gs, ell, err := s.shape(fam, text)
+	all, ell, err := s.shape(fam, text)
 	if err != nil {
 		return block{}, err
 	}
-	ws := words(gs, ell)
+	gs, dots := all[:ell], all[ell:]
 	leading := spec.leading
 	if strings.ContainsFunc(text, isDevanagari) {
 		// Devanagari stacks vowel signs above the headstroke and below the
@@ -300,78 +262,78 @@ func (s *setter) fit(fam family, text string, spec fitSpec) (block, error) {
 		leading = max(leading, 1.5)
 	}
 	asc, desc := 0.0, 0.0 // at refSize
-	for _, g := range gs {
+	for _, g := range all {
 		if m, ok := g.face.FontHExtents(); ok {
 			k := refSize / float64(g.face.Upem())
 			asc, desc = max(asc, float64(m.Ascender)*k), max(desc, -float64(m.Descender)*k)
 		}
 	}
-	var lines [][]word
-	var size float64
-	rows := 0
-	for size = spec.maxSize; ; size -= 2 {
+	var lines []line
+	size, rows := spec.maxSize, 0
+	for ; ; size -= 2 {
 		size = max(size, spec.minSize)
-		k := size / refSize
 		rows = spec.maxLines
-		for rows > 0 && (asc+desc)*k+size*leading*float64(rows-1) > float64(spec.height) {
+		for rows > 0 && (asc+desc)*size/refSize+size*leading*float64(rows-1) > float64(spec.height) {
 			rows--
 		}
-		lines = wrap(gs, ws, float64(spec.width)/k)
-		if rows > 0 && len(lines) <= rows || size <= spec.minSize {
+		if lines = wrap(gs, float64(spec.width)*refSize/size); rows > 0 && len(lines) <= rows || size <= spec.minSize {
 			break
 		}
 	}
-	k := size / refSize
-	rows = max(rows, 1) // a box too low for one line at minSize still gets one
-	if len(lines) > rows {
-		lines = lines[:rows]
-		last := lines[rows-1]
-		dots := measure(gs, ell, len(gs))
-		dots.ellipsis = true
-		for len(last) > 1 && span(append(last, dots)) > float64(spec.width)/k {
-			last = last[:len(last)-1]
+	k, width := size/refSize, float64(spec.width)*refSize/size
+	measure := func(l line) extent {
+		e := extent{}
+		for _, g := range gs[l.from:l.to] {
+			e = e.add(g)
 		}
-		lines[rows-1] = append(last, dots)
+		for i := 0; l.cut && i < len(dots); i++ {
+			e = e.add(dots[i])
+		}
+		return e
+	}
+	if rows = max(rows, 1); len(lines) > rows { // a box too low for one line still gets one
+		lines = lines[:rows]
+		last := &lines[rows-1]
+		last.cut = true
+		for last.to > last.from+1 && measure(*last).span() > width {
+			last.to-- // drop the last cluster, and the space before it
+			for last.to > last.from+1 && (gs[last.to].cluster == gs[last.to-1].cluster || gs[last.to-1].space) {
+				last.to--
+			}
+		}
 	} else if len(lines) > 1 {
 		// Even out the lines: the narrowest measure that still takes as
 		// many lines, so a title never ends on one orphaned word.
-		lo, hi := float64(spec.width)/2/k, float64(spec.width)/k
+		lo, hi := width/2, width
 		for hi-lo > 4/k {
-			if mid := (lo + hi) / 2; len(wrap(gs, ws, mid)) <= len(lines) {
+			if mid := (lo + hi) / 2; len(wrap(gs, mid)) <= len(lines) {
 				hi = mid
 			} else {
 				lo = mid
 			}
 		}
-		lines = wrap(gs, ws, hi)
+		lines = wrap(gs, hi)
 	}
 	b := block{size: size}
 	lh := size * leading
-	for i, line := range lines {
+	for i, l := range lines {
 		y := math.Round(asc*k + lh*float64(i))
-		x, left := 0.0, 0.0
-		for j, w := range line {
-			if j > 0 && !w.glued && !w.ellipsis {
-				x += w.gap
-			}
-			left = min(left, x+w.inkL)
-			x += w.adv
-		}
 		// Ink left of the pen moves the line right, so it starts on the
 		// margin rather than in it.
-		x = -left * k
+		x := -measure(l).left * k
 		ink := image.Rectangle{Min: image.Pt(math.MaxInt, math.MaxInt), Max: image.Pt(math.MinInt, math.MinInt)}
-		for j, w := range line {
-			if j > 0 && !w.glued && !w.ellipsis {
-				x += w.gap * k
+		place := func(g glyph) {
+			b.glyphs = append(b.glyphs, placed{g, x, y})
+			if g.inkR > g.inkL {
+				ink = ink.Union(image.Rect(int(math.Floor(x+g.inkL*k)), int(y-asc*k), int(math.Ceil(x+g.inkR*k)), int(y+desc*k)))
 			}
-			for _, g := range gs[w.from:w.to] {
-				b.glyphs = append(b.glyphs, placed{g, x, y})
-				if g.inkR > g.inkL {
-					ink = ink.Union(image.Rect(int(math.Floor(x+g.inkL*k)), int(y-asc*k), int(math.Ceil(x+g.inkR*k)), int(y+desc*k)))
-				}
-				x += g.adv * k
-			}
+			x += g.adv * k
+		}
+		for _, g := range gs[l.from:l.to] {
+			place(g)
+		}
+		for j := 0; l.cut && j < len(dots); j++ {
+			place(dots[j])
 		}
 		b.lines = append(b.lines, ink)
 	}
