@@ -75,7 +75,9 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	}
 
 	g, ctx := errgroup.WithContext(ctx)
-	prepared, rendered := make(chan []*page), make(chan []*page)
+	// One chunk may wait between steps, so Node never waits for Go to
+	// take the chunk it rendered before it gets the next.
+	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
 	send := func(ch chan<- []*page, batch []*page) error {
 		select {
 		case ch <- batch:
