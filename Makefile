@@ -17,8 +17,9 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 	$(GO) mod download
 
+# -buildvcs=auto stamps the commit for `magazine version` even where GOFLAGS turns it off.
 $(MAG): deps $(shell find cmd generator -name '*.go' -not -name '*_test.go') go.mod go.sum
-	$(GO) build -o $(MAG) ./cmd/magazine
+	$(GO) build -buildvcs=auto -o $(MAG) ./cmd/magazine
 
 build: $(MAG)
 	$(MAG) build
@@ -40,14 +41,24 @@ test-go: deps
 	# Bad input never crashes: a short, fixed fuzzing run of each parser.
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 10s ./generator/story
 	$(GO) test -run '^$$' -fuzz FuzzConvert -fuzztime 10s ./generator/markdown
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 10s ./generator/markdown/chart
 
 test-unit: deps
 	npx tsc --noEmit -p frontend
 	npx vitest run
 
+# The browser tests' builds are site.yaml with small overlays (e2e/*.yaml), so
+# they cannot drift from it: one in collector mode, one in hosted mode. Their
+# stories are the magazine's plus the fixtures in e2e/stories (a story with
+# every kind of block).
+E2E_CONFIG = --config site.yaml --config e2e/overlay.yaml --base-url http://127.0.0.1:$(E2E_PORT) --stories .cache/e2e-stories
+
 test-e2e: $(MAG)
-	rm -rf .cache/e2e-data
-	$(MAG) build --config e2e/site.yaml --out .cache/e2e-dist --base-url http://127.0.0.1:$(E2E_PORT)
+	rm -rf .cache/e2e-data .cache/e2e-stories
+	mkdir -p .cache/e2e-stories
+	cp -R stories/. e2e/stories/. .cache/e2e-stories/
+	$(MAG) build $(E2E_CONFIG) --out .cache/e2e-dist
+	$(MAG) build $(E2E_CONFIG) --config e2e/hosted.yaml --out .cache/e2e-hosted
 	E2E_PORT=$(E2E_PORT) npx playwright test
 
 # The CLI as users run it: cold builds into fresh folders of 10, 300, 1,000

@@ -32,6 +32,29 @@ test('each dedicated page renders its special parts', async ({ page }) => {
   await expect(page.getByText('4 min read')).toBeVisible();
 });
 
+test('/story/11 is the generic story page: ads around the body, back buttons at top and bottom', async ({ page }) => {
+  await page.goto('/story/11');
+  await hydrated(page);
+  const article = page.locator('article.article');
+  await expect(article).toHaveAttribute('data-layout', 'story');
+  await expect(page.locator('h1')).toHaveText(/Half of India's Power Capacity/);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0);
+  // Advertisement, body, advertisement, in that order.
+  const order = await article.evaluate((el) =>
+    [...el.querySelectorAll('.ad-slot, .article-body')].map((n) => (n.classList.contains('article-body') ? 'body' : n.textContent)),
+  );
+  expect(order).toEqual(['Advertisement', 'body', 'Advertisement']);
+  const back = page.getByRole('link', { name: /Back to Homepage/ });
+  await expect(back).toHaveCount(2);
+  await expect(page.locator('.article__top .button--back')).toBeVisible();
+  await back.last().click();
+  await expect(page).toHaveURL(`${BASE}/`);
+  await page.goto('/india-digital-trade-revolution-tech-leadership-economic-resilience');
+  await hydrated(page);
+  await expect(page.locator('article.article')).toHaveAttribute('data-layout', 'story');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/india-trade-revolution`);
+});
+
 test('share buttons open the right URLs in a 600x400 window', async ({ page }) => {
   await page.goto('/india-chip-ambition-blueprint-dominance');
   await hydrated(page);

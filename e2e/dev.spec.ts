@@ -14,13 +14,15 @@ let dir: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Its first build competes with the other browser tests for the CPU.
+  test.setTimeout(120_000);
   dir = mkdtempSync(join(tmpdir(), 'nivaran-dev-'));
   cpSync('stories', join(dir, 'stories'), { recursive: true });
-  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'e2e/site.yaml', '--data', join(dir, 'data'), '--addr', `127.0.0.1:${PORT + 2}`], {
+  dev = spawn('bin/magazine', ['dev', '--stories', join(dir, 'stories'), '--config', 'site.yaml', '--config', 'e2e/overlay.yaml', '--data', join(dir, 'data'), '--addr', `127.0.0.1:${PORT + 2}`], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('magazine dev did not start')), 60_000);
+    const timer = setTimeout(() => reject(new Error('magazine dev did not start')), 110_000);
     dev.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes('Writing mode')) {
         clearTimeout(timer);

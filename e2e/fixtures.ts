@@ -7,7 +7,8 @@ export const test = base.extend<{ errors: string[]; launchSeen: boolean }>({
   // who has already closed it. Launch tests set this to false.
   launchSeen: [true, { option: true }],
   page: async ({ page, launchSeen }, use) => {
-    if (launchSeen) await page.addInitScript(() => localStorage.setItem('nivaran-launch-modal-seen', '1'));
+    // The page only: an embedded frame from another site may not use storage.
+    if (launchSeen) await page.addInitScript(() => window === window.top && localStorage.setItem('nivaran-launch-modal-seen', '1'));
     await use(page);
   },
   errors: [

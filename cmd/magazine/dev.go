@@ -16,7 +16,8 @@ import (
 
 func devCmd() *cobra.Command {
 	var o build.Options
-	var addr, data string
+	var addr string
+	var fc collectorFlags
 	c := &cobra.Command{
 		Use:   "dev",
 		Short: "Build, serve from memory, and rebuild and reload the browser on every change",
@@ -28,11 +29,11 @@ func devCmd() *cobra.Command {
 				return err
 			}
 			defer s.Close()
-			mux, closeForms, err := withForms(data, s.Handler())
+			mux, store, err := withForms(fc, o.BaseURL, s.Handler())
 			if err != nil {
 				return err
 			}
-			defer closeForms()
+			defer store.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go s.Watch(ctx.Done(), 250*time.Millisecond)
@@ -42,7 +43,8 @@ func devCmd() *cobra.Command {
 		},
 	}
 	buildFlags(c, &o)
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
+	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml; env MAGAZINE_BASE_URL)")
+	fc.add(c)
 	return c
 }

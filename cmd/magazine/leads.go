@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
+	"time"
 
 	"github.com/nivaran/magazine/generator/forms"
 	"github.com/spf13/cobra"
@@ -15,31 +19,66 @@ func leadsCmd() *cobra.Command {
 		Short: "Work with the leads collected by 'magazine serve'",
 		Args:  cobra.NoArgs,
 	}
-	c.AddCommand(leadsExportCmd())
+	c.AddCommand(leadsExportCmd(), leadsForwardCmd())
 	return c
 }
 
+// storeFlags choose the leads database, as on `magazine serve`.
+type storeFlags struct{ data, database, since string }
+
+func (f *storeFlags) add(c *cobra.Command) {
+	c.Flags().StringVar(&f.data, "data", "data", "folder holding leads.db, when no --database is given")
+	c.Flags().StringVar(&f.database, "database", "", "PostgreSQL URL of the leads, postgres://... (env DATABASE_URL)")
+	c.Flags().StringVar(&f.since, "since", "", "only leads from this time on: a date (2025-09-01, UTC) or an RFC 3339 time")
+}
+
+func (f *storeFlags) open() (*forms.Store, time.Time, error) {
+	since, err := parseSince(f.since)
+	if err != nil {
+		return nil, since, err
+	}
+	if f.database == "" {
+		// Opening would create an empty database; a missing one more
+		// likely means the wrong --data folder.
+		db := filepath.Join(f.data, forms.DBFile)
+		if _, err := os.Stat(db); err != nil {
+			return nil, since, fmt.Errorf("%s does not exist: no leads collected yet, or wrong --data folder", db)
+		}
+	}
+	store, err := forms.OpenStore(f.database, f.data)
+	return store, since, err
+}
+
+func parseSince(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if t, err := time.Parse(time.DateOnly, s); err == nil {
+		return t, nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return t, fmt.Errorf("--since %q: want a date (2025-09-01) or an RFC 3339 time (2025-09-01T09:30:00+05:30)", s)
+	}
+	return t, nil
+}
+
 func leadsExportCmd() *cobra.Command {
-	var format, data string
+	var format string
+	var sf storeFlags
 	c := &cobra.Command{
 		Use:   "export",
-		Short: "Print every lead, oldest first, as CSV or JSON",
+		Short: "Print the leads, oldest first, as CSV or JSON",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if format != "csv" && format != "json" {
 				return fmt.Errorf("--format %q: want csv or json", format)
 			}
-			// Opening would create an empty database; a missing one more
-			// likely means the wrong --data folder.
-			db := filepath.Join(data, forms.DBFile)
-			if _, err := os.Stat(db); err != nil {
-				return fmt.Errorf("%s does not exist: no leads collected yet, or wrong --data folder", db)
-			}
-			store, err := forms.Open(data)
+			store, since, err := sf.open()
 			if err != nil {
 				return err
 			}
-			if err := store.Export(c.OutOrStdout(), format); err != nil {
+			if err := store.Export(c.OutOrStdout(), format, since); err != nil {
 				store.Close()
 				return err
 			}
@@ -47,6 +86,46 @@ func leadsExportCmd() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&format, "format", "csv", "csv or json")
-	c.Flags().StringVar(&data, "data", "data", "folder holding leads.db")
+	sf.add(c)
+	return c
+}
+
+func leadsForwardCmd() *cobra.Command {
+	var sf storeFlags
+	opt := forms.ForwardOptions{}
+	c := &cobra.Command{
+		Use:   "forward --to https://...",
+		Short: "Deliver every lead not yet delivered to a CRM or e-mail webhook (JSON POST; run it from cron)",
+		Long: `Deliver every lead not yet delivered to the --to URL, oldest first, as a JSON
+POST with the lead's export fields plus "uid", which is also the Idempotency-Key
+header. A lead counts as delivered once the receiver answers 2xx; failures are
+retried with growing waits. Delivery is at least once: receivers dedupe on uid.
+A lead that keeps failing ends the run (exit 1); it and the later leads are
+tried again by the next run.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if opt.To == "" {
+				return fmt.Errorf("--to is required: the URL that receives the leads")
+			}
+			if err := forms.CheckDestination(opt.To); err != nil {
+				return fmt.Errorf("--to %v", err)
+			}
+			store, since, err := sf.open()
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			opt.Since, opt.Log = since, c.OutOrStdout()
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			n, err := store.Forward(ctx, opt)
+			fmt.Fprintf(c.OutOrStdout(), "%d lead(s) delivered to %s\n", n, opt.To)
+			return err
+		},
+	}
+	c.Flags().StringVar(&opt.To, "to", "", "the receiver's URL (https; plain http only to 127.0.0.1 or localhost)")
+	c.Flags().IntVar(&opt.Attempts, "attempts", 6, "tries per lead before the run gives up")
+	c.Flags().DurationVar(&opt.Backoff, "backoff", time.Second, "the first wait between tries; it doubles each time, up to a minute")
+	sf.add(c)
 	return c
 }

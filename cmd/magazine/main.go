@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,12 +13,9 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/build"
-	"github.com/nivaran/magazine/generator/forms"
 	"github.com/nivaran/magazine/generator/serve"
 	"github.com/spf13/cobra"
 )
-
-var version = "dev"
 
 func main() {
 	root := &cobra.Command{
@@ -27,6 +23,9 @@ func main() {
 		Short:         "Build, check and serve Nivaran Magazine",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// MAGAZINE_BASE_URL, MAGAZINE_ADDR and DATABASE_URL fill flags the
+		// command line leaves out.
+		PersistentPreRunE: fromEnv,
 	}
 	root.AddCommand(buildCmd(), checkCmd(), serveCmd(), devCmd(), newCmd(), leadsCmd(), versionCmd())
 	if err := root.Execute(); err != nil {
@@ -45,7 +44,7 @@ func report(err error) string {
 
 func buildFlags(c *cobra.Command, o *build.Options) {
 	c.Flags().StringVar(&o.Stories, "stories", "", "folder of story files (default stories)")
-	c.Flags().StringVar(&o.Config, "config", "", "site config file (default site.yaml)")
+	c.Flags().Var(configFlag{o}, "config", "site config file (default site.yaml); given again, an overlay whose keys override it")
 }
 
 func buildCmd() *cobra.Command {
@@ -67,7 +66,7 @@ func buildCmd() *cobra.Command {
 	}
 	buildFlags(c, &o)
 	c.Flags().StringVar(&o.Out, "out", "", "output folder (default dist)")
-	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml)")
+	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml; env MAGAZINE_BASE_URL)")
 	c.Flags().IntVar(&o.Workers, "workers", 0, "Node render workers (0: 2, or 1 for fewer than 100 stories)")
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
@@ -130,7 +129,8 @@ func checkCmd() *cobra.Command {
 }
 
 func serveCmd() *cobra.Command {
-	var dir, addr, data string
+	var dir, addr, baseURL, config string
+	var fc collectorFlags
 	c := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve a built dist/ like a static host, with the built-in form collector",
@@ -139,43 +139,22 @@ func serveCmd() *cobra.Command {
 			if _, err := os.Stat(dir); err != nil {
 				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
 			}
-			mux, closeForms, err := withForms(data, serve.Handler(dir))
+			mux, store, err := withForms(fc, siteOrigin(baseURL, config, c.ErrOrStderr()), serve.Handler(dir))
 			if err != nil {
 				return err
 			}
-			defer closeForms()
+			defer store.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
-				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, data)
+				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, store)
 			})
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "dist", "folder to serve")
-	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on")
-	c.Flags().StringVar(&data, "data", "data", "folder for the leads database")
+	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
+	c.Flags().StringVar(&baseURL, "base-url", "", "the site's public URL, trusted as the origin of form posts (default: baseURL in --config; env MAGAZINE_BASE_URL)")
+	c.Flags().StringVar(&config, "config", "site.yaml", "site config to read the base URL from, if present")
+	fc.add(c)
 	return c
-}
-
-// withForms puts the built-in form collector, storing leads in data, in
-// front of a site handler.
-func withForms(data string, site http.Handler) (http.Handler, func() error, error) {
-	store, err := forms.Open(data)
-	if err != nil {
-		return nil, nil, err
-	}
-	mux := http.NewServeMux()
-	mux.Handle(forms.Prefix, forms.Handler(store, forms.Options{}))
-	mux.Handle("/", site)
-	return mux, store.Close, nil
-}
-
-func versionCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the version",
-		Run: func(c *cobra.Command, _ []string) {
-			fmt.Fprintf(c.OutOrStdout(), "magazine %s\n", version)
-		},
-	}
 }

@@ -8,6 +8,7 @@ export const site: Site = {
   baseURL: 'https://nivaran.example',
   editorEmail: 'editor@nivaran.example',
   launchDate: '2025-09-10',
+  launchNotice: true,
   adClient: '',
   analyticsID: '',
   forms: { launch: '/api/forms/launch', editorial: '/api/forms/editorial', partnership: '/api/forms/partnership', newsletter: '/api/forms/newsletter' },
@@ -33,7 +34,7 @@ export function story(over: Partial<Story> = {}): Story {
     related: [],
     blocks: [
       { type: 'p', html: 'First paragraph.' },
-      { type: 'h2', html: 'Why It Matters' },
+      { type: 'h2', html: '<h2 id="why-it-matters" class="article-body__subheading">Why It Matters</h2><a class="anchor" href="#why-it-matters" aria-label="Link to this section: Why It Matters">#</a>' },
       { type: 'p', html: 'Second paragraph.' },
       { type: 'spotlight', title: 'Solution Spotlight', children: [{ type: 'p', html: 'Refinance now.' }] },
     ],

@@ -16,6 +16,7 @@ export interface Site {
   baseURL: string;
   editorEmail: string;
   launchDate: string;
+  launchNotice: boolean; // false: no launch modal, popup or banner at all
   adClient: string;
   analyticsID: string;
   forms: Forms;
@@ -31,10 +32,23 @@ export interface Image {
 }
 
 export interface Block {
-  type: 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight';
+  type:
+    | 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight'
+    | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed';
   html?: string;
   title?: string;
   children?: Block[];
+  embed?: Embed;
+}
+
+// generator/markdown.Embed: content from an allowed site, loaded on demand.
+export interface Embed {
+  provider: 'youtube' | 'datawrapper' | 'flourish' | 'x';
+  url: string;
+  src?: string;
+  title: string;
+  width?: number;
+  height?: number;
 }
 
 export interface Indicator {
@@ -71,6 +85,7 @@ export interface Story {
   backLabel: string;
   url: string;
   blocks: Block[];
+  embeds?: boolean; // the blocks hold an embed: its component is loaded first
   extra: Extra;
   related: Card[];
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
@@ -28,6 +29,10 @@ type Options struct {
 	NoLinkCheck bool                  // skip checking internal links in the generated pages
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
+
+	// Overlays are further config files read after Config, each overriding
+	// the keys it sets (site.LoadFiles).
+	Overlays []string
 }
 
 // WithDefaults fills in the repository layout for every empty field.
@@ -67,6 +72,20 @@ func (o *Options) defaults() {
 	}
 }
 
+// loadConfig reads the site config and its overlays, with --base-url applied.
+func (o *Options) loadConfig() (*site.Config, error) {
+	cfg, err := site.LoadFiles(append([]string{o.Config}, o.Overlays...), o.Now)
+	if err != nil {
+		return nil, err
+	}
+	if o.BaseURL != "" {
+		if err := cfg.SetBaseURL(o.BaseURL); err != nil {
+			return nil, err
+		}
+	}
+	return cfg, nil
+}
+
 // MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
 // for building a site of n stories: a build holds up to ~35 KiB per story
 // while it loads (the bodies' HTML and text, and the story cache being
@@ -91,7 +110,7 @@ func TuneGC(stories int) {
 // Check loads and validates content without writing anything.
 func Check(opt Options) (int, error) {
 	opt.defaults()
-	cfg, err := site.Load(opt.Config, opt.Now)
+	cfg, err := opt.loadConfig()
 	if err != nil {
 		return 0, err
 	}
@@ -105,6 +124,7 @@ func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.
 	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	stories, diags := story.LoadDir(opt.Stories, sopt)
+	diags = append(diags, media.CheckFigures(opt.Stories, stories)...)
 	routes, more := route.Table(stories, cfg.PerPage)
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, stories)...)

@@ -181,3 +181,38 @@ func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
 		t.Fatalf("--no-link-check: %v", err)
 	}
 }
+
+// SPEC.md lists /story/<id> and the fixed-path story pages as generic story
+// pages: a story with a dedicated layout shows it only at its own path.
+func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
+	dist := gt.Build(t, map[string]string{
+		"stories/a.md": gt.Story("11", "path: /energy\naliases: [/energy-long]\nlayout: energy\ntags: [Solar]\n"),
+	})
+	dedicated := gt.Read(t, dist, "energy/index.html")
+	generic := gt.Read(t, dist, "story/11/index.html")
+	if !strings.Contains(dedicated, `data-layout="energy"`) || !strings.Contains(dedicated, `"@type":"NewsArticle"`) {
+		t.Error("the fixed path should show the dedicated energy layout")
+	}
+	if strings.Contains(generic, `data-layout="energy"`) || !strings.Contains(generic, `data-layout="story"`) ||
+		strings.Count(generic, "ad-slot--story") != 2 || strings.Count(generic, "button--back") != 2 {
+		t.Errorf("/story/11 should be the generic story page, with an ad before and after the body and back buttons at top and bottom:\n%s", gt.Between(generic, `<main`, `</main>`))
+	}
+	if gt.Read(t, dist, "energy-long/index.html") != generic {
+		t.Error("the alias should show the same generic page as /story/11")
+	}
+	for _, f := range []string{"story/11/index.html", "energy-long/index.html", "energy/index.html"} {
+		if !strings.Contains(gt.Read(t, dist, f), `rel="canonical" href="https://test.example/energy"`) {
+			t.Errorf("%s: one canonical URL for the story, its dedicated page", f)
+		}
+	}
+	var data struct {
+		Page struct{ Story struct{ Layout string } }
+	}
+	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/story/11.json")), &data); err != nil || data.Page.Story.Layout != "story" {
+		t.Errorf("client navigation to /story/11 should get the generic layout: %v %+v", err, data)
+	}
+	sitemap := gt.Read(t, dist, "sitemap.xml")
+	if strings.Contains(sitemap, "/story/11<") || strings.Contains(sitemap, "energy-long") || !strings.Contains(sitemap, "/energy<") {
+		t.Errorf("sitemap should list the canonical path only:\n%s", sitemap)
+	}
+}

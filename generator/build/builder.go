@@ -59,6 +59,8 @@ type Result struct {
 	Total    time.Duration
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Notes []string // forms mode, launch notice: printed after the summary
 }
 
 // Phase is one timed step, for the summary and the benchmark. Phases
@@ -135,7 +137,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		return nil, err
 	}
 
-	res := &Result{Stories: len(src.stories)}
+	res := &Result{Stories: len(src.stories), Notes: src.cfg.Notes(b.opt.Now)}
 	g, ctx := errgroup.WithContext(context.Background())
 	var mu sync.Mutex
 	put := func(path string, f File) error {
@@ -220,14 +222,9 @@ func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
 func (b *Builder) read(t *timer) (*source, error) {
 	defer t.start("load")()
 	opt := b.opt
-	cfg, err := site.Load(opt.Config, opt.Now)
+	cfg, err := opt.loadConfig()
 	if err != nil {
 		return nil, err
-	}
-	if opt.BaseURL != "" {
-		if err := cfg.SetBaseURL(opt.BaseURL); err != nil {
-			return nil, err
-		}
 	}
 	src := &source{cfg: cfg, tplPath: filepath.Join(opt.Root, "templates", "page.html"), saved: func() {}}
 	if src.tplSrc, err = os.ReadFile(src.tplPath); err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	gt "github.com/nivaran/magazine/generator/generatortest"
 	"github.com/nivaran/magazine/generator/route"
@@ -121,15 +122,96 @@ func TestStoriesMeetTheStandard(t *testing.T) {
 		if slices.Contains(ownKeywords, s.ID) && len(s.MetaTags) == 0 {
 			t.Errorf("%s: story %d needs its own keyword list", name, s.ID)
 		}
-		if len([]rune(s.MetaDescription)) > 160 {
-			t.Errorf("%s: metaDescription too long", name)
-		}
 		low := strings.ToLower(s.Body.Text + s.Title + s.Introduction)
 		for _, bad := range []string{"lorem ipsum", "placeholder", "todo", "tbd", "[citation"} {
 			if strings.Contains(low, bad) {
 				t.Errorf("%s: contains %q", name, bad)
 			}
 		}
+	}
+}
+
+// Search results show about 60 characters of a title and 155 of a
+// description. Per SPEC.md a story without hand-written meta uses its
+// headline and introduction, so those must fit as written (never cut mid-word).
+func TestSearchSnippetsFit(t *testing.T) {
+	stories, _ := realStories(t)
+	opening := map[string]string{} // first words of a description -> the story using them
+	for _, s := range stories {
+		name := filepath.Base(s.File)
+		title, description := s.MetaTitle, s.MetaDescription
+		if title == "" {
+			if n := len([]rune(s.Title)); n > 70 {
+				t.Errorf("%s: headline is %d characters, want at most 70 (or a metaTitle)", name, n)
+			}
+		} else if n := len([]rune(title)); n > 60 {
+			t.Errorf("%s: metaTitle is %d characters, want at most 60", name, n)
+		}
+		if description == "" {
+			description = s.Introduction
+		}
+		if n := len([]rune(description)); n > 155 {
+			t.Errorf("%s: search description is %d characters, want at most 155", name, n)
+		}
+		words := runWords(description)
+		first := strings.Join(words[:min(4, len(words))], " ")
+		if other, taken := opening[first]; taken {
+			t.Errorf("%s and %s: search descriptions both start %q", other, name, first)
+		}
+		opening[first] = name
+	}
+}
+
+// SharedRun is how many consecutive words two stories may share before they
+// read as one story told twice (case and punctuation aside).
+const sharedRun = 12
+
+func TestStoriesDoNotRepeatEachOther(t *testing.T) {
+	stories, _ := realStories(t)
+	first := map[string]int{} // a run of sharedRun words -> the first story using it
+	reported := map[[2]int]bool{}
+	for i, s := range stories {
+		words := runWords(storyText(s))
+		for j := 0; j+sharedRun <= len(words); j++ {
+			run := strings.Join(words[j:j+sharedRun], " ")
+			k, seen := first[run]
+			if !seen {
+				first[run] = i
+				continue
+			}
+			if k != i && !reported[[2]int{k, i}] {
+				reported[[2]int{k, i}] = true
+				t.Errorf("%s and %s share %d+ words: %q", filepath.Base(stories[k].File), filepath.Base(s.File), sharedRun, run)
+			}
+		}
+	}
+}
+
+// storyText is every sentence a reader sees: headline, standfirst, body and
+// the structured parts of the dedicated layouts.
+func storyText(s *story.Story) string {
+	parts := []string{s.Title, s.Heading, s.Introduction, s.Body.Text, s.Extra.HeroKicker, s.Extra.BottomLine}
+	for _, in := range s.Extra.Indicators {
+		parts = append(parts, in.Label, in.Value, in.Note)
+	}
+	if p := s.Extra.Playbook; p != nil {
+		parts = append(append(append(parts, p.Immediate...), p.MediumTerm...), p.Implementation...)
+	}
+	if in := s.Extra.Investment; in != nil {
+		parts = append(append(parts, in.Title), in.Points...)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// runWords splits text into lower-case words, dropping punctuation.
+func runWords(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+}
+
+func TestRunWords(t *testing.T) {
+	got := strings.Join(runWords("The RBI's 5.5% repo — “unchanged”, it said."), " ")
+	if got != "the rbi s 5 5 repo unchanged it said" {
+		t.Errorf("runWords: %q", got)
 	}
 }
 

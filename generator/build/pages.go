@@ -65,13 +65,19 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	}
 	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
 	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories)
-	aliases := map[string][]string{} // canonical path -> every path showing it
+	// One page is rendered per story and layout; the other paths showing
+	// that same page get copies of it.
+	aliases := map[string][]string{} // rendered path -> every path showing its page
+	firstOf := map[string]string{}   // canonical path + layout -> the path rendered for it
 	var canon []route.Route
 	for _, r := range p.src.routes {
-		if !r.IsAlias() {
+		view := r.Canonical + " " + r.Layout()
+		first, ok := firstOf[view]
+		if !ok {
+			first, firstOf[view] = r.Path, r.Path
 			canon = append(canon, r)
 		}
-		aliases[r.Canonical] = append(aliases[r.Canonical], r.Path)
+		aliases[first] = append(aliases[first], r.Path)
 	}
 
 	g, ctx := errgroup.WithContext(ctx)

@@ -17,6 +17,9 @@ func Report(r *Result, out string) string {
 	for _, p := range r.Phases {
 		fmt.Fprintf(&b, "  %-10s %s\n", p.Name, round(p.Took))
 	}
+	for _, line := range r.Notes {
+		b.WriteString(line + "\n")
+	}
 	return b.String()
 }
 

@@ -196,6 +196,7 @@ func (s *Server) Watch(stop <-chan struct{}, interval time.Duration) {
 func (s *Server) fingerprint() string {
 	o := s.opt
 	paths := []string{o.Stories, o.Config, filepath.Join(o.Root, "templates"), filepath.Join(o.Root, "frontend", "src"), filepath.Join(o.Root, "frontend", "public")}
+	paths = append(paths, o.Overlays...)
 	var parts []string
 	for _, p := range paths {
 		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {

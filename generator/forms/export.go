@@ -9,30 +9,32 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // columns name the exported fields, in order: the CSV header and JSON keys.
 var columns = []string{"id", "form", "name", "email", "phone", "company", "subject", "message",
 	"client_ip", "user_agent", "created_at"}
 
-// Export writes every lead, oldest first, as "csv" (with a header row) or
-// "json" (an array of objects keyed like the CSV header).
-func (s *Store) Export(w io.Writer, format string) error {
+// Export writes every lead created at or after since (the zero time: all),
+// oldest first, as "csv" (with a header row) or "json" (an array of objects
+// keyed like the CSV header).
+func (s *Store) Export(w io.Writer, format string, since time.Time) error {
 	switch format {
 	case "csv":
-		return s.exportCSV(w)
+		return s.exportCSV(w, since)
 	case "json":
-		return s.exportJSON(w)
+		return s.exportJSON(w, since)
 	}
 	return fmt.Errorf("export format %q: %w", format, errFormat)
 }
 
-func (s *Store) exportCSV(w io.Writer) error {
+func (s *Store) exportCSV(w io.Writer, since time.Time) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(columns); err != nil {
 		return err
 	}
-	err := s.each(context.Background(), func(l *lead) error {
+	err := s.each(context.Background(), since, func(l *lead) error {
 		return cw.Write([]string{
 			strconv.FormatInt(l.ID, 10), cell(l.Form), cell(l.Name), cell(l.Email), cell(l.Phone),
 			cell(l.Company), cell(l.Subject), cell(l.Message), cell(l.ClientIP), cell(l.UserAgent),
@@ -57,15 +59,20 @@ func cell(s string) string {
 	return s
 }
 
-func (s *Store) exportJSON(w io.Writer) error {
+// exported is a lead as JSON: the export's keys, times as in the CSV.
+func exported(l *lead) any {
+	return struct {
+		*lead
+		CreatedAt string `json:"created_at"`
+	}{l, l.CreatedAt.UTC().Format(timeLayout)}
+}
+
+func (s *Store) exportJSON(w io.Writer, since time.Time) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("[")
 	n := 0
-	err := s.each(context.Background(), func(l *lead) error {
-		b, err := json.Marshal(struct {
-			*lead
-			CreatedAt string `json:"created_at"`
-		}{l, l.CreatedAt.UTC().Format(timeLayout)})
+	err := s.each(context.Background(), since, func(l *lead) error {
+		b, err := json.Marshal(exported(l))
 		if err != nil {
 			return err
 		}

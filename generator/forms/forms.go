@@ -2,11 +2,13 @@
 // sign-up, editorial and partnership inquiries and the newsletter post here
 // instead of to a hosted form service. It speaks the hosted services'
 // protocol (JSON {"ok":true} or {"errors":[{field,message}]}, or a 303 for a
-// plain browser post) and commits every accepted lead to SQLite before it
-// answers, so an acknowledged lead is never lost.
+// plain browser post) and commits every accepted lead to its store (SQLite,
+// or PostgreSQL shared by several servers) before it answers, so an
+// acknowledged lead is never lost.
 package forms
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -18,7 +20,9 @@ type rule struct {
 	name     string
 	required bool // empty is an error (requiredMsg)
 	minLen   int  // at least this many characters (minMsg); covers empty too
+	maxLen   int  // at most this many characters
 	email    bool // must look like an address (emailMsg)
+	loose    bool // a value that is not a string is ignored, not an error
 
 	requiredMsg, minMsg, emailMsg string
 }
@@ -28,6 +32,18 @@ type form struct {
 	name  string
 	rules []rule
 }
+
+// The longest value each field may hold, in characters: generous for any real
+// name, address or message, and small enough that nobody fills the database
+// with megabytes through a form. E-mail addresses are capped at 254 as SMTP does.
+const (
+	maxName    = 200
+	maxEmail   = 254
+	maxPhone   = 40
+	maxCompany = 200
+	maxSubject = 200
+	maxMessage = 1000
+)
 
 const (
 	msgRequired = "Required"
@@ -41,27 +57,35 @@ const (
 // ignored, so a newsletter post cannot smuggle a message into the database.
 var catalogue = map[string]form{
 	"launch": {name: "launch", rules: []rule{
-		{name: "name", minLen: 2, minMsg: "Name must be at least 2 characters"},
-		{name: "email", required: true, requiredMsg: msgLaunchEmail, email: true, emailMsg: msgLaunchEmail},
-		{name: "subject"},
-		{name: "message"},
+		{name: "name", minLen: 2, minMsg: "Name must be at least 2 characters", maxLen: maxName},
+		{name: "email", required: true, requiredMsg: msgLaunchEmail, email: true, emailMsg: msgLaunchEmail, maxLen: maxEmail},
+		{name: "subject", maxLen: maxSubject},
+		{name: "message", maxLen: maxMessage},
+		subjectRule,
 	}},
 	"editorial": {name: "editorial", rules: []rule{
-		{name: "name", required: true, requiredMsg: msgRequired},
-		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail},
-		{name: "phone"},
-		{name: "company"},
+		{name: "name", required: true, requiredMsg: msgRequired, maxLen: maxName},
+		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail, maxLen: maxEmail},
+		{name: "phone", maxLen: maxPhone},
+		{name: "company", maxLen: maxCompany},
+		subjectRule,
 	}},
 	"partnership": {name: "partnership", rules: []rule{
-		{name: "name", required: true, requiredMsg: msgRequired},
-		{name: "company"},
-		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail},
-		{name: "phone"},
+		{name: "name", required: true, requiredMsg: msgRequired, maxLen: maxName},
+		{name: "company", maxLen: maxCompany},
+		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail, maxLen: maxEmail},
+		{name: "phone", maxLen: maxPhone},
+		subjectRule,
 	}},
 	"newsletter": {name: "newsletter", rules: []rule{
-		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail},
+		{name: "email", required: true, requiredMsg: msgRequired, email: true, emailMsg: msgEmail, maxLen: maxEmail},
+		subjectRule,
 	}},
 }
+
+// subjectRule reads the hosted services' subject line, which every form may
+// carry; it is stored when the form has no subject field of its own.
+var subjectRule = rule{name: fieldSubject, maxLen: maxSubject, loose: true}
 
 // The hidden fields every form carries, as the hosted services name them.
 const (
@@ -90,6 +114,9 @@ func (f form) validate(in map[string]value) (map[string]string, []FieldError) {
 	var errs []FieldError
 	for _, r := range f.rules {
 		v := in[r.name]
+		if v.kind != "" && r.loose {
+			continue
+		}
 		if v.kind != "" {
 			errs = append(errs, FieldError{r.name, "Expected string, received " + v.kind})
 			continue
@@ -97,8 +124,14 @@ func (f form) validate(in map[string]value) (map[string]string, []FieldError) {
 		// Exports and spreadsheets expect text: mend broken UTF-8 from form posts.
 		s := strings.TrimSpace(strings.ToValidUTF8(v.s, "\uFFFD"))
 		out[r.name] = s
-		switch {
-		case r.minLen > 0 && utf8.RuneCountInString(s) < r.minLen:
+		switch n := utf8.RuneCountInString(s); {
+		// NUL ends strings in C and cannot be stored in PostgreSQL text; no
+		// person types it.
+		case strings.IndexByte(s, 0) >= 0:
+			errs = append(errs, FieldError{r.name, "Invalid input: contains a NUL character"})
+		case r.maxLen > 0 && n > r.maxLen:
+			errs = append(errs, FieldError{r.name, fmt.Sprintf("String must contain at most %d character(s)", r.maxLen)})
+		case r.minLen > 0 && n < r.minLen:
 			errs = append(errs, FieldError{r.name, r.minMsg})
 		case r.required && s == "":
 			errs = append(errs, FieldError{r.name, r.requiredMsg})

@@ -2,6 +2,7 @@ package forms
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -38,7 +40,23 @@ type Options struct {
 	Now func() time.Time
 	// Log receives storage errors. nil means log.Default().
 	Log *log.Logger
+	// TrustedOrigins are origins ("https://nivaran.example") whose pages
+	// may post here besides the one the request's Host names: the site's
+	// base URL, for a collector behind a proxy that rewrites Host.
+	TrustedOrigins []string
+	// DedupeWindow: a second submission of the same address to the same
+	// form within this long is acknowledged but not stored again. 0 means
+	// DefaultDedupeWindow; negative turns deduplication off.
+	DedupeWindow time.Duration
 }
+
+// DefaultDedupeWindow is long enough to cover a reader retrying after a lost
+// answer or a double click, short enough that a later sign-up counts again.
+const DefaultDedupeWindow = 10 * time.Minute
+
+// tidyEvery is how often a collector deletes rate-limit and dedupe rows
+// that no longer change anything.
+const tidyEvery = 10 * time.Minute
 
 // Prefix is where Handler expects to be mounted.
 const Prefix = "/api/forms/"
@@ -54,6 +72,8 @@ const (
 
 // Handler serves POST /api/forms/{launch,editorial,partnership,newsletter}.
 // Mount it at Prefix: mux.Handle(forms.Prefix, forms.Handler(store, opt)).
+// It panics on a malformed TrustedOrigins entry (a programming error: the
+// command line checks the base URL first).
 func Handler(store *Store, opt Options) http.Handler {
 	if opt.PerMinute == 0 {
 		opt.PerMinute = defaultPerMinute
@@ -70,17 +90,29 @@ func Handler(store *Store, opt Options) http.Handler {
 	if opt.Log == nil {
 		opt.Log = log.Default()
 	}
-	h := &collector{store: store, opt: opt}
+	if opt.DedupeWindow == 0 {
+		opt.DedupeWindow = DefaultDedupeWindow
+	}
+	h := &collector{store: store, opt: opt, origins: http.NewCrossOriginProtection()}
+	for _, o := range opt.TrustedOrigins {
+		if err := h.origins.AddTrustedOrigin(o); err != nil {
+			panic(err)
+		}
+	}
 	if opt.PerMinute > 0 {
-		h.limit = newLimiter(opt.PerMinute, opt.Burst, opt.Now)
+		h.limit = newLimiter(store, opt.PerMinute, opt.Burst, opt.Now)
 	}
 	return h
 }
 
 type collector struct {
-	store *Store
-	opt   Options
-	limit *limiter // nil when rate limiting is off
+	store   *Store
+	opt     Options
+	limit   *limiter // nil when rate limiting is off
+	origins *http.CrossOriginProtection
+
+	mu       sync.Mutex
+	lastTidy time.Time
 }
 
 // answer is the JSON body of every reply, in the hosted services' shape.
@@ -102,9 +134,23 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusMethodNotAllowed, "Method not allowed: use POST")
 		return
 	}
+	// A page on another site must not post leads here (CSRF): modern
+	// browsers say where a request comes from in Sec-Fetch-Site, older ones
+	// in Origin, which must then name this host or the site's base URL.
+	// Posts with neither header are same-origin or not from a browser.
+	if err := c.origins.Check(r); err != nil {
+		fail(w, http.StatusForbidden, "Cross-site submission refused")
+		return
+	}
 	ip := c.clientIP(r)
+	c.tidy(r.Context())
 	if c.limit != nil {
-		if ok, wait := c.limit.allow(clientKey(ip)); !ok {
+		ok, wait, err := c.limit.allow(r.Context(), clientKey(ip))
+		if err != nil {
+			// Fail open: the lead is worth more than the limit, and a
+			// database that cannot count will say so when storing.
+			c.opt.Log.Printf("forms: rate limit: %v", err)
+		} else if !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Max(1, math.Ceil(wait.Seconds())))))
 			fail(w, http.StatusTooManyRequests, "Too many submissions. Please try again in a minute.")
 			return
@@ -139,10 +185,11 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Company: fields["company"], Subject: fields["subject"], Message: fields["message"],
 		ClientIP: ip, UserAgent: clip(r.UserAgent(), 512), CreatedAt: c.opt.Now(),
 	}
-	if l.Subject == "" && in[fieldSubject].kind == "" {
-		l.Subject = strings.TrimSpace(in[fieldSubject].s)
+	if l.Subject == "" {
+		l.Subject = fields[fieldSubject]
 	}
-	if err := c.store.add(r.Context(), l); err != nil {
+	// A duplicate gets the same answer: the reader's retry has succeeded.
+	if _, err := c.store.add(r.Context(), l, c.opt.DedupeWindow); err != nil {
 		c.opt.Log.Printf("forms: saving a %s lead: %v", f.name, err)
 		if asJSON {
 			fail(w, http.StatusInternalServerError, "Your submission could not be saved. Please try again.")
@@ -152,6 +199,27 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.accepted(w, r, f, asJSON)
+}
+
+// tidy deletes rows that no longer change anything: rate-limit entries
+// whose allowance has refilled (a missing row is a full allowance) and
+// dedupe entries older than the window. At most once per tidyEvery per
+// process; a failure only leaves the rows for next time.
+func (c *collector) tidy(ctx context.Context) {
+	now := c.opt.Now()
+	c.mu.Lock()
+	due := now.Sub(c.lastTidy) >= tidyEvery
+	if due {
+		c.lastTidy = now
+	}
+	c.mu.Unlock()
+	if !due {
+		return
+	}
+	c.store.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE tat_ms < $1`, now.UnixMilli())
+	if c.opt.DedupeWindow > 0 {
+		c.store.db.ExecContext(ctx, `DELETE FROM lead_dedupe WHERE stored_ms <= $1`, now.Add(-c.opt.DedupeWindow).UnixMilli())
+	}
 }
 
 func (c *collector) accepted(w http.ResponseWriter, r *http.Request, f form, asJSON bool) {

@@ -1,68 +1,52 @@
 package forms
 
 import (
-	"math"
+	"context"
 	"net/netip"
-	"sync"
 	"time"
 )
 
-// limiter is a token bucket per client address: each client starts with
-// burst submissions in hand and earns one more every 1/rate seconds.
+// limiter allows each client a burst of submissions and then one every
+// interval: a token bucket, kept as the generic cell rate algorithm's one
+// number per client, the "theoretical arrival time" (TAT) in Unix ms. A
+// request at now is allowed when TAT - now <= tolerance, and then moves TAT
+// one interval on. The state lives in the store, so every `magazine serve`
+// sharing a database applies one limit per client, and one upsert reads
+// and updates it atomically.
 type limiter struct {
-	rate  float64 // tokens per second
-	burst float64
-	now   func() time.Time
-
-	mu        sync.Mutex
-	buckets   map[string]*bucket
-	lastSweep time.Time
+	store     *Store
+	interval  time.Duration // between submissions once the burst is spent
+	tolerance time.Duration // (burst-1) intervals
+	now       func() time.Time
 }
 
-type bucket struct {
-	tokens float64
-	last   time.Time
+func newLimiter(s *Store, perMinute float64, burst int, now func() time.Time) *limiter {
+	interval := time.Duration(float64(time.Minute) / perMinute)
+	return &limiter{store: s, interval: interval, tolerance: time.Duration(burst-1) * interval, now: now}
 }
 
-func newLimiter(perMinute float64, burst int, now func() time.Time) *limiter {
-	return &limiter{rate: perMinute / 60, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
-}
-
-// allow takes a token for key, or says how long until one is available.
-func (l *limiter) allow(key string) (bool, time.Duration) {
-	now := l.now()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweep(now)
-	b, ok := l.buckets[key]
-	if !ok {
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[key] = b
+// allow counts a submission from key, or says how long until one is allowed.
+func (l *limiter) allow(ctx context.Context, key string) (bool, time.Duration, error) {
+	now := l.now().UnixMilli()
+	step, tol := l.interval.Milliseconds(), l.tolerance.Milliseconds()
+	var tat int64
+	var denied int
+	err := l.store.db.QueryRowContext(ctx, `INSERT INTO rate_limits (client, tat_ms, denied) VALUES ($1, $2, 0)
+		ON CONFLICT (client) DO UPDATE SET
+			tat_ms = CASE
+				WHEN rate_limits.tat_ms < $3 THEN $2
+				WHEN rate_limits.tat_ms <= $4 THEN rate_limits.tat_ms + $5
+				ELSE rate_limits.tat_ms END,
+			denied = CASE WHEN rate_limits.tat_ms <= $4 THEN 0 ELSE 1 END
+		RETURNING tat_ms, denied`,
+		key, now+step, now, now+tol, step).Scan(&tat, &denied)
+	if err != nil {
+		return false, 0, err
 	}
-	b.tokens = math.Min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
+	if denied == 0 {
+		return true, 0, nil
 	}
-	wait := (1 - b.tokens) / l.rate
-	return false, time.Duration(wait * float64(time.Second))
-}
-
-// sweep forgets buckets that have refilled, since a fresh bucket is the same
-// thing; this keeps the map as small as the set of recently active clients.
-// It runs at most once per refill period, so its cost is spread thin.
-func (l *limiter) sweep(now time.Time) {
-	fill := time.Duration(l.burst / l.rate * float64(time.Second))
-	if now.Sub(l.lastSweep) < fill {
-		return
-	}
-	l.lastSweep = now
-	for k, b := range l.buckets {
-		if b.tokens+now.Sub(b.last).Seconds()*l.rate >= l.burst {
-			delete(l.buckets, k)
-		}
-	}
+	return false, time.Duration(tat-tol-now) * time.Millisecond, nil
 }
 
 // clientKey is the rate-limit key for an address. An IPv6 client usually

@@ -2,28 +2,46 @@ package forms
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	_ "modernc.org/sqlite" // pure Go: `magazine` stays one static binary, no cgo
 )
 
-// DBFile is the database's file name inside the data folder.
+// DBFile is the SQLite database's file name inside the data folder.
 const DBFile = "leads.db"
 
-// Store is the leads database, data/leads.db.
+// Store is the leads database: embedded SQLite (data/leads.db) by default,
+// or a PostgreSQL server that several `magazine serve` processes share. Both
+// hold the same tables (see migrations) and answer the same SQL, whose $1
+// placeholders both drivers read.
 type Store struct {
-	db *sql.DB
+	db      *sql.DB
+	dialect dialect
+	where   string // for messages: the file, or the server without its password
 }
+
+type dialect int
+
+const (
+	sqliteDB dialect = iota
+	postgresDB
+)
 
 // lead is one accepted submission, one row of the leads table.
 type lead struct {
 	ID        int64     `json:"id"`
+	UID       string    `json:"-"` // random; the id a receiver of forwarded leads dedupes on
 	Form      string    `json:"form"`
 	Name      string    `json:"name"`
 	Email     string    `json:"email"`
@@ -36,31 +54,18 @@ type lead struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-const schema = `
-CREATE TABLE IF NOT EXISTS leads (
-	id         INTEGER PRIMARY KEY AUTOINCREMENT,
-	form       TEXT NOT NULL,
-	name       TEXT NOT NULL DEFAULT '',
-	email      TEXT NOT NULL DEFAULT '',
-	phone      TEXT NOT NULL DEFAULT '',
-	company    TEXT NOT NULL DEFAULT '',
-	subject    TEXT NOT NULL DEFAULT '',
-	message    TEXT NOT NULL DEFAULT '',
-	client_ip  TEXT NOT NULL DEFAULT '',
-	user_agent TEXT NOT NULL DEFAULT '',
-	created_at TEXT NOT NULL
-)`
-
 // timeLayout stores times as sortable UTC text that stays readable in exports.
 const timeLayout = "2006-01-02T15:04:05.000Z"
 
-// Open opens (creating if needed) dataDir/leads.db.
+// Open opens (creating if needed) dataDir/leads.db and brings its tables up
+// to date.
 //
 // The database runs in WAL mode with synchronous=FULL: every commit is
-// fsynced to the write-ahead log before Add returns, which is what lets the
+// fsynced to the write-ahead log before add returns, which is what lets the
 // handler promise a lead is safe once it says ok. The busy timeout lets a
 // second process (`magazine leads export` beside a running server) wait for a
-// lock instead of failing.
+// lock instead of failing; transactions take the write lock when they begin,
+// so two writers never deadlock upgrading a read lock.
 func Open(dataDir string) (*Store, error) {
 	// Leads are personal data (names, addresses, phone numbers): owner-only.
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
@@ -80,6 +85,7 @@ func Open(dataDir string) (*Store, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_txlock", "immediate")
 	// A file: URI keeps any '?' or '#' in the folder name from being read as
 	// parameters.
 	dsn := (&url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}).String()
@@ -90,49 +96,171 @@ func Open(dataDir string) (*Store, error) {
 	// One connection: SQLite has one writer at a time anyway, and queueing in
 	// Go is fairer and cheaper than connections spinning on SQLITE_BUSY.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &Store{db: db}, nil
+	return ready(&Store{db: db, dialect: sqliteDB, where: path})
 }
 
-// Close closes the database, checkpointing the write-ahead log.
+// IsDatabaseURL reports whether s names a PostgreSQL database.
+func IsDatabaseURL(s string) bool {
+	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
+}
+
+// OpenPostgres connects to the PostgreSQL database at dsn
+// (postgres://user:pass@host:port/db?sslmode=...) and brings its tables up
+// to date. Each commit waits for the server's WAL flush (synchronous_commit
+// is forced on for our sessions), so an acknowledged lead survives a crash of
+// the collector and of the database server alike.
+func OpenPostgres(dsn string) (*Store, error) {
+	if !IsDatabaseURL(dsn) {
+		return nil, fmt.Errorf("database %q: want a postgres:// URL", redact(dsn))
+	}
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("database %s: %v", redact(dsn), err)
+	}
+	cfg.RuntimeParams["synchronous_commit"] = "on"
+	cfg.RuntimeParams["application_name"] = "magazine"
+	db := stdlib.OpenDB(*cfg)
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(4)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return ready(&Store{db: db, dialect: postgresDB, where: redact(dsn)})
+}
+
+// OpenStore opens PostgreSQL when database is a postgres:// URL, otherwise
+// the SQLite database in dataDir.
+func OpenStore(database, dataDir string) (*Store, error) {
+	if database != "" {
+		return OpenPostgres(database)
+	}
+	return Open(dataDir)
+}
+
+func ready(s *Store) (*Store, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("%s: %w", s.where, err)
+	}
+	return s, nil
+}
+
+// String says where the leads are kept.
+func (s *Store) String() string { return s.where }
+
+// redact drops the password from a database URL.
+func redact(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://..."
+	}
+	return u.Redacted()
+}
+
+// Close closes the database, checkpointing SQLite's write-ahead log.
 func (s *Store) Close() error { return s.db.Close() }
 
-// add commits l and sets its ID. When it returns nil the row is on disk.
-func (s *Store) add(ctx context.Context, l *lead) error {
-	res, err := s.db.ExecContext(ctx, `INSERT INTO leads
-		(form, name, email, phone, company, subject, message, client_ip, user_agent, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		l.Form, l.Name, l.Email, l.Phone, l.Company, l.Subject, l.Message, l.ClientIP, l.UserAgent,
-		l.CreatedAt.UTC().Format(timeLayout))
-	if err != nil {
-		return err
+// timeArg is how a time is stored: sortable UTC text in SQLite, timestamptz
+// in PostgreSQL.
+func (s *Store) timeArg(t time.Time) any {
+	if s.dialect == sqliteDB {
+		return t.UTC().Format(timeLayout)
 	}
-	l.ID, err = res.LastInsertId()
-	return err
+	return t.UTC()
 }
 
-// each calls fn for every lead, oldest first.
-func (s *Store) each(ctx context.Context, fn func(*lead) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, form, name, email, phone, company, subject,
-		message, client_ip, user_agent, created_at FROM leads ORDER BY id`)
+// dbTime scans either form back.
+type dbTime struct{ t *time.Time }
+
+func (d dbTime) Scan(v any) error {
+	switch v := v.(type) {
+	case time.Time:
+		*d.t = v.UTC()
+		return nil
+	case string:
+		t, err := time.Parse(timeLayout, v)
+		*d.t = t
+		return err
+	case []byte:
+		return d.Scan(string(v))
+	}
+	return fmt.Errorf("created_at: unexpected %T", v)
+}
+
+func newUID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// add commits l unless the same address already signed up to the same form
+// within window (window <= 0: always). It reports whether l was stored; when
+// it returns nil, the lead (or the one it duplicates) is on disk.
+//
+// The dedupe row is claimed with one upsert that only succeeds once the
+// window has passed, so concurrent copies, even from several servers on one
+// PostgreSQL, wait on the row and exactly one of them stores the lead.
+func (s *Store) add(ctx context.Context, l *lead, window time.Duration) (bool, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if window > 0 && l.Email != "" {
+		now := l.CreatedAt.UnixMilli()
+		var at int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO lead_dedupe (form, email, stored_ms) VALUES ($1, $2, $3)
+			ON CONFLICT (form, email) DO UPDATE SET stored_ms = excluded.stored_ms
+			WHERE lead_dedupe.stored_ms <= $4
+			RETURNING stored_ms`,
+			l.Form, strings.ToLower(l.Email), now, now-window.Milliseconds()).Scan(&at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	if l.UID == "" {
+		l.UID = newUID()
+	}
+	err = tx.QueryRowContext(ctx, `INSERT INTO leads
+		(uid, form, name, email, phone, company, subject, message, client_ip, user_agent, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+		l.UID, l.Form, l.Name, l.Email, l.Phone, l.Company, l.Subject, l.Message, l.ClientIP, l.UserAgent,
+		s.timeArg(l.CreatedAt)).Scan(&l.ID)
+	if err != nil {
+		return false, err
+	}
+	return true, tx.Commit()
+}
+
+const leadColumns = `id, uid, form, name, email, phone, company, subject, message, client_ip, user_agent, created_at`
+
+func scanLead(rows *sql.Rows) (*lead, error) {
+	var l lead
+	err := rows.Scan(&l.ID, &l.UID, &l.Form, &l.Name, &l.Email, &l.Phone, &l.Company, &l.Subject,
+		&l.Message, &l.ClientIP, &l.UserAgent, dbTime{&l.CreatedAt})
+	if err != nil {
+		return nil, fmt.Errorf("lead %d: %w", l.ID, err)
+	}
+	return &l, nil
+}
+
+// each calls fn for every lead created at or after since, oldest first.
+func (s *Store) each(ctx context.Context, since time.Time, fn func(*lead) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+leadColumns+` FROM leads WHERE created_at >= $1 ORDER BY id`,
+		s.timeArg(since))
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var l lead
-		var created string
-		if err := rows.Scan(&l.ID, &l.Form, &l.Name, &l.Email, &l.Phone, &l.Company, &l.Subject,
-			&l.Message, &l.ClientIP, &l.UserAgent, &created); err != nil {
+		l, err := scanLead(rows)
+		if err != nil {
 			return err
 		}
-		if l.CreatedAt, err = time.Parse(timeLayout, created); err != nil {
-			return fmt.Errorf("lead %d: created_at %q: %w", l.ID, created, err)
-		}
-		if err := fn(&l); err != nil {
+		if err := fn(l); err != nil {
 			return err
 		}
 	}

@@ -143,7 +143,7 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		h.property("article:tag", t)
 	}
 	kind := "Article"
-	if s.Layout == "energy" {
+	if r.Layout() == "energy" {
 		kind = "NewsArticle"
 	}
 	h.ld(article{
@@ -161,7 +161,7 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		WordCount:        s.Body.Words,
 		InLanguage:       cfg.Language,
 	})
-	if s.Layout == "energy" {
+	if r.Layout() == "energy" {
 		h.ld(breadcrumbs(cfg, s))
 	}
 	return h

@@ -2,48 +2,78 @@ package markdown
 
 import (
 	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-func blocksJSON(t *testing.T, src string) string {
-	t.Helper()
-	b, err := json.Marshal(Convert([]byte(src)).Blocks)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-func TestConventions(t *testing.T) {
-	cases := []struct{ name, src, want string }{
-		{"paragraphs", "One.\n\nTwo.", `[{"type":"p","html":"One."},{"type":"p","html":"Two."}]`},
-		{"bold paragraph is a subheading", "**Why It Matters**\n\nText.", `[{"type":"h2","html":"Why It Matters"},{"type":"p","html":"Text."}]`},
-		{"bold inside text is not", "Some **bold** words.", `[{"type":"p","html":"Some \u003cstrong\u003ebold\u003c/strong\u003e words."}]`},
-		{"spotlight holds what follows", "Intro.\n\n**Solution Spotlight:** Do this.\n\nAnd that.",
-			`[{"type":"p","html":"Intro."},{"type":"spotlight","title":"Solution Spotlight","children":[{"type":"p","html":"Do this."},{"type":"p","html":"And that."}]}]`},
-		{"solutions marker", "**Solutions Spotlight:** Go.", `[{"type":"spotlight","title":"Solutions Spotlight","children":[{"type":"p","html":"Go."}]}]`},
-		{"colon outside the bold", "**Solution Spotlight**: Go.", `[{"type":"spotlight","title":"Solution Spotlight","children":[{"type":"p","html":"Go."}]}]`},
-		{"marker alone", "**Solution Spotlight:**\n\nGo.", `[{"type":"spotlight","title":"Solution Spotlight","children":[{"type":"p","html":"Go."}]}]`},
-		{"marker then line break", "**Solution Spotlight:**\nGo.", `[{"type":"spotlight","title":"Solution Spotlight","children":[{"type":"p","html":"Go."}]}]`},
-		{"subheading inside spotlight", "**Solution Spotlight:** A.\n\n**Step one**\n\n- x\n- y",
-			`[{"type":"spotlight","title":"Solution Spotlight","children":[{"type":"p","html":"A."},{"type":"h2","html":"Step one"},{"type":"ul","html":"\u003cli\u003ex\u003c/li\u003e\n\u003cli\u003ey\u003c/li\u003e"}]}]`},
-		{"markdown heading", "## Big\n\n### Small", `[{"type":"h2","html":"Big"},{"type":"h3","html":"Small"}]`},
-		{"raw html is not passed through", "<script>alert(1)</script>\n\nText <b>x</b>.",
-			`[{"type":"p","html":"Text \u003c!-- raw HTML omitted --\u003ex\u003c!-- raw HTML omitted --\u003e."}]`},
-		{"text is escaped", "Fish & chips < 5", `[{"type":"p","html":"Fish \u0026amp; chips \u0026lt; 5"}]`},
+// TestGolden converts each testdata/*.md and compares the blocks, the
+// problems (line: message) and the search text with testdata/*.golden.
+// Rewrite them on purpose with go test ./generator/markdown -update.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.md")
+	if len(files) == 0 {
+		t.Fatal("no testdata")
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := blocksJSON(t, c.src); got != c.want {
-				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".md")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := describe(t, src)
+			golden := strings.TrimSuffix(file, ".md") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs from %s:\n%s", file, golden, got)
 			}
 		})
 	}
 }
 
+func describe(t *testing.T, src []byte) string {
+	t.Helper()
+	doc, problems := Convert(src, 1)
+	for i := range doc.Blocks { // figures show their page markup too
+		if f := doc.Blocks[i].Figure; f != nil && f.External() {
+			doc.Blocks[i].HTML = FigureHTML(f, Picture{Src: f.Src, Width: f.Width, Height: f.Height})
+		} else if f != nil {
+			doc.Blocks[i].HTML = FigureHTML(f, Picture{Src: "/" + f.Src, Srcset: "/" + f.Src + " 800w", Width: 800, Height: 450})
+		}
+	}
+	var b strings.Builder
+	b.WriteString("-- blocks --\n")
+	enc := json.NewEncoder(&b) // unescaped, so the goldens read as HTML
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc.Blocks); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("-- problems --\n")
+	for _, p := range problems {
+		fmt.Fprintf(&b, "%d: %s\n", p.Line, p.Message)
+	}
+	fmt.Fprintf(&b, "-- text (%d words) --\n%s\n", doc.Words, doc.Text)
+	return b.String()
+}
+
 func TestWordsAndText(t *testing.T) {
-	d := Convert([]byte("**Heading here**\n\nOne two three.\n\n**Solution Spotlight:** Four five."))
+	d, _ := Convert([]byte("**Heading here**\n\nOne two three.\n\n**Solution Spotlight:** Four five."), 1)
 	if d.Words != 7 {
 		t.Errorf("words = %d (%q)", d.Words, d.Text)
 	}
@@ -55,10 +85,60 @@ func TestWordsAndText(t *testing.T) {
 	}
 }
 
+func TestLinesCountFromTheFile(t *testing.T) {
+	_, problems := Convert([]byte("Text.\n\n<div>x</div>\n"), 9)
+	if len(problems) != 1 || problems[0].Line != 11 {
+		t.Errorf("got %+v, want one problem at line 11", problems)
+	}
+}
+
 func FuzzConvert(f *testing.F) {
 	f.Add("**Solution Spotlight:** x\n\n**y**")
 	f.Add("**Solutions Spotlight**\n- a\n")
+	f.Add("| a | b |\n|---|--:|\n| 1 | 2 |\n\nTable: x\n")
+	f.Add("x[^1]\n\n[^1]: y\n\n> [!NOTE] t\n> z\n\n```chart\ntype: line\n---\na,b\n1,2\n```\n")
+	f.Add("```embed\nhttps://youtu.be/aBcDeFgHiJk\n```\n\n![a](images/x.png \"c — Credit: d\")\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		Convert([]byte(src))
+		doc, problems := Convert([]byte(src), 1)
+		lines := strings.Count(src, "\n") + 2
+		for _, p := range problems {
+			if p.Line < 1 || p.Line > lines {
+				t.Errorf("problem at line %d of a %d-line body: %s", p.Line, lines, p.Message)
+			}
+		}
+		_ = doc
 	})
+}
+
+// TestReadmeExample: the README's example story, which shows editors every
+// block, converts without a problem and really has every block.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "### Story blocks")
+	_, rest, ok2 := strings.Cut(rest, "````markdown\n")
+	example, _, ok3 := strings.Cut(rest, "````\n")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("the README's story-blocks example is missing")
+	}
+	doc, problems := Convert([]byte(example), 1)
+	if len(problems) > 0 {
+		t.Fatalf("the README example has problems: %v", problems)
+	}
+	have := map[string]bool{}
+	var walk func([]Block)
+	walk = func(bs []Block) {
+		for _, b := range bs {
+			have[b.Type] = true
+			walk(b.Children)
+		}
+	}
+	walk(doc.Blocks)
+	for _, want := range []string{"p", "h2", "table", "chart", "figure", "pullquote", "callout", "code", "embed", "spotlight", "notes"} {
+		if !have[want] {
+			t.Errorf("the README example has no %s block", want)
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
+	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -34,6 +35,7 @@ type Image struct {
 type Library struct {
 	featured map[int]Image
 	social   map[int]Image
+	body     map[string]markdown.Picture // by path as written in stories
 	site     Image
 }
 
@@ -59,7 +61,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, body: map[string]markdown.Picture{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -154,10 +156,11 @@ func (w *Pictures) Draw(need func(path string) bool, put func(path string, data 
 	return g.Wait()
 }
 
-// Plan decides every story's pictures: it resizes editors' photos (in
-// parallel, cached between builds) and names the covers and social cards
-// without drawing them, so pages can be made while Pictures.Draw works. A
-// photo that cannot be read is reported at its story's line.
+// Plan decides every story's pictures: it resizes editors' photos, featured
+// and in bodies (in parallel, cached between builds), and names the covers
+// and social cards without drawing them, so pages can be made while
+// Pictures.Draw works. A photo that cannot be read is reported at its
+// story's line.
 func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, *Pictures, diag.List) {
 	lib := NewLibrary()
 	w := &Pictures{p: p, photos: map[string][]byte{}}
@@ -172,28 +175,50 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 		w.cards, w.cardPaths, w.paths = append(w.cards, site), append(w.cardPaths, path), append(w.paths, path)
 	}
 
-	// Photos first, all at once: they are few, and their sizes are only
-	// known once they are read.
-	var photos []*story.Story
+	// Photos first, featured and in bodies, all at once: they are few, and
+	// their sizes are only known once they are read.
+	type photo struct {
+		s   *story.Story
+		fig *markdown.Figure // nil: the featured image
+		src string
+	}
+	var photos []photo
+	inBody := map[string]bool{} // a picture in several stories is made once
 	for _, s := range stories {
 		if story.IsLocalImage(s.FeaturedImage) {
-			photos = append(photos, s)
+			photos = append(photos, photo{s, nil, filepath.Join(storiesDir, s.FeaturedImage)})
 		}
+		Figures(s, func(f *markdown.Figure) {
+			if f.External() || inBody[f.Src] {
+				return
+			}
+			path, err := LocalPicture(storiesDir, f.Src)
+			if err != nil {
+				diags.Add(s.File, f.Line, 0, "picture: %v", err)
+				return
+			}
+			inBody[f.Src] = true
+			photos = append(photos, photo{s, f, path})
+		})
 	}
 	resized := make([]images.Result, len(photos))
 	errs := make([]error, len(photos))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, s := range photos {
+	for i, ph := range photos {
 		g.Go(func() error {
-			resized[i], errs[i] = p.Editor(filepath.Join(storiesDir, s.FeaturedImage))
+			resized[i], errs[i] = p.Editor(ph.src)
 			return nil
 		})
 	}
 	g.Wait()
-	for i, s := range photos {
-		if errs[i] != nil {
-			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", errs[i])
+	for i, ph := range photos {
+		switch {
+		case errs[i] != nil && ph.fig != nil:
+			diags.Add(ph.s.File, ph.fig.Line, 0, "picture: %v", errs[i])
+			continue
+		case errs[i] != nil:
+			diags.Add(ph.s.File, ph.s.Line("featuredImage"), 0, "featuredImage: %v", errs[i])
 			continue
 		}
 		r := resized[i]
@@ -201,7 +226,11 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 			w.photos[path] = data
 			w.paths = append(w.paths, path)
 		}
-		lib.featured[s.ID] = Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height, Alt: altOf(s)}
+		if ph.fig != nil {
+			lib.body[ph.fig.Src] = markdown.Picture{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height}
+		} else {
+			lib.featured[ph.s.ID] = Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height, Alt: altOf(ph.s)}
+		}
 	}
 
 	for _, s := range stories {

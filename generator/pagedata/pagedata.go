@@ -55,6 +55,7 @@ type Site struct {
 	BaseURL     string     `json:"baseURL"`
 	EditorEmail string     `json:"editorEmail"`
 	LaunchDate  string     `json:"launchDate"`
+	LaunchOn    bool       `json:"launchNotice"` // false: no launch modal, popup or banner
 	AdClient    string     `json:"adClient"`
 	AnalyticsID string     `json:"analyticsID"`
 	Forms       site.Forms `json:"forms"`
@@ -81,6 +82,7 @@ type Story struct {
 	BackLabel    string           `json:"backLabel"`
 	URL          string           `json:"url"` // absolute canonical URL, for sharing
 	Blocks       []markdown.Block `json:"blocks"`
+	Embeds       bool             `json:"embeds,omitempty"` // the blocks hold an embed, whose component loads first
 	Extra        story.Extra      `json:"extra"`
 	Related      []Card           `json:"related"`
 }
@@ -115,7 +117,7 @@ type Builder struct {
 func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story) *Builder {
 	b := &Builder{cfg: cfg, lib: lib, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
-		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, AdClient: cfg.AdPublisherID,
+		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
 	}}
 	b.related = related.New(stories)
@@ -213,8 +215,8 @@ func (b *Builder) story(r route.Route) *Story {
 		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Author: s.Author,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
 		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: b.lib.Featured(s), ImageCaption: s.ImageCaption,
-		ImageOverlay: s.ImageOverlay, Layout: s.Layout, BackLabel: back, URL: b.cfg.Abs(r.Canonical),
-		Blocks: s.Body.Blocks, Extra: s.Extra, Related: b.cards(b.related.Related(s)),
+		ImageOverlay: s.ImageOverlay, Layout: r.Layout(), BackLabel: back, URL: b.cfg.Abs(r.Canonical),
+		Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra, Related: b.cards(b.related.Related(s)),
 	}
 }
 
@@ -222,6 +224,25 @@ func (b *Builder) cards(stories []*story.Story) []Card {
 	out := make([]Card, len(stories))
 	for i, s := range stories {
 		out[i] = b.card(s)
+	}
+	return out
+}
+
+// blocks are a body's blocks with each figure's markup, now that its
+// picture is made; the story's own blocks stay as they were parsed.
+func (b *Builder) blocks(in []markdown.Block) []markdown.Block {
+	out, copied := in, false
+	for i, bl := range in {
+		if bl.Figure == nil && bl.Children == nil {
+			continue
+		}
+		if !copied {
+			out, copied = append([]markdown.Block(nil), in...), true
+		}
+		if bl.Figure != nil {
+			out[i].HTML = markdown.FigureHTML(bl.Figure, b.lib.Figure(bl.Figure))
+		}
+		out[i].Children = b.blocks(bl.Children)
 	}
 	return out
 }

@@ -34,8 +34,22 @@ type Route struct {
 	Canonical string // the path search engines should index for this content
 }
 
-// IsAlias reports a route that shows another route's page (and canonicalises to it).
+// IsAlias reports a route that shows another route's story (and canonicalises to it).
 func (r Route) IsAlias() bool { return r.Path != r.Canonical }
+
+// Layout is the page design a story route shows: the story's own layout at
+// its canonical path, and the generic story page at /story/<id> and its
+// aliases, which SPEC.md's route tables list as generic story pages (a
+// dedicated article stays one page, at its own path). "" for other routes.
+func (r Route) Layout() string {
+	switch {
+	case r.Story == nil:
+		return ""
+	case r.IsAlias():
+		return "story"
+	}
+	return r.Story.Layout
+}
 
 // Indexable routes go into the sitemap.
 func (r Route) Indexable() bool {

@@ -105,3 +105,22 @@ func TestSlug(t *testing.T) {
 		}
 	}
 }
+
+func TestDedicatedLayoutOnlyAtCanonicalPath(t *testing.T) {
+	routes, diags := Table([]*story.Story{{File: "e.md", ID: 11, Path: "/energy", Aliases: []string{"/energy-long"}, Layout: "energy"}}, 12)
+	if len(diags) != 0 {
+		t.Fatal(diags)
+	}
+	var got []string
+	for _, r := range routes {
+		if r.Kind == Story {
+			got = append(got, r.Path+":"+r.Layout())
+		}
+	}
+	if want := "/energy:energy /story/11:story /energy-long:story"; strings.Join(got, " ") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, " "), want)
+	}
+	if (Route{Path: "/", Kind: Home, Canonical: "/"}).Layout() != "" {
+		t.Error("only story routes have a layout")
+	}
+}

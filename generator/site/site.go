@@ -3,14 +3,12 @@
 package site
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"github.com/nivaran/magazine/generator/diag"
 )
 
 // Config is site.yaml.
@@ -22,6 +20,8 @@ type Config struct {
 	Language      string   `yaml:"language" json:"language"`
 	EditorEmail   string   `yaml:"editorEmail" json:"editorEmail"`
 	LaunchDate    string   `yaml:"launchDate" json:"launchDate"`
+	LaunchNotice  *bool    `yaml:"launchNotice" json:"-"` // nil means on; see ShowLaunchNotice
+	launchAuto    bool     // LaunchDate was not set: it is the build date plus five days
 	AdPublisherID string   `yaml:"adPublisherID" json:"adPublisherID"`
 	AnalyticsID   string   `yaml:"analyticsID" json:"analyticsID"`
 	Forms         Forms    `yaml:"forms" json:"forms"`
@@ -49,47 +49,26 @@ type Author struct {
 	Bio  string `yaml:"bio"`
 }
 
-// Forms are the endpoints the lead forms post to.
-type Forms struct {
-	Launch      string `yaml:"launch" json:"launch"`
-	Editorial   string `yaml:"editorial" json:"editorial"`
-	Partnership string `yaml:"partnership" json:"partnership"`
-	Newsletter  string `yaml:"newsletter" json:"newsletter"`
-}
-
-// Load reads and validates a config file. A missing launch date becomes
-// buildDate plus five days, so a fresh build counts down from 5.
-func Load(path string, buildDate time.Time) (*Config, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
+func (c *Config) normalise(buildDate time.Time, at position) diag.List {
+	var diags diag.List
+	add := func(key string, format string, args ...any) {
+		file, line := at(key)
+		diags.Add(file, line, 0, format, args...)
 	}
-	var c Config
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if err := c.normalise(buildDate); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return &c, nil
-}
-
-func (c *Config) normalise(buildDate time.Time) error {
 	if c.Name == "" {
-		return fmt.Errorf("name is required")
+		add("name", "name is required")
 	}
 	if err := c.SetBaseURL(c.BaseURL); err != nil {
-		return err
+		add("baseURL", "%v", err)
 	}
 	if c.Language == "" {
 		c.Language = "en"
 	}
 	if c.LaunchDate == "" {
 		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
+		c.launchAuto = true
 	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
-		return fmt.Errorf("launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
+		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
 	if c.PerPage <= 0 {
 		c.PerPage = 12
@@ -98,9 +77,10 @@ func (c *Config) normalise(buildDate time.Time) error {
 		c.Home.Latest = 6
 	}
 	if len(c.Categories) == 0 {
-		return fmt.Errorf("categories: at least one category is required")
+		add("categories", "categories: at least one category is required")
 	}
-	return nil
+	diags = append(diags, c.Forms.check(at)...)
+	return diags
 }
 
 // SetBaseURL validates and stores the absolute origin every URL is built from.
@@ -111,6 +91,28 @@ func (c *Config) SetBaseURL(raw string) error {
 	}
 	c.BaseURL = strings.TrimRight(u.String(), "/")
 	return nil
+}
+
+// ShowLaunchNotice reports whether the pages offer the launch modal, popup
+// and banner at all (launchNotice: false turns them off). Before the launch
+// date they count down; after it the browser stops showing them by itself.
+func (c *Config) ShowLaunchNotice() bool { return c.LaunchNotice == nil || *c.LaunchNotice }
+
+// Notes is what a build says about the site config: where the forms post
+// (and, in collector mode, what dist/ then needs) and the launch notice.
+func (c *Config) Notes(buildDate time.Time) []string {
+	notes := c.Forms.Describe()
+	switch {
+	case !c.ShowLaunchNotice():
+		notes = append(notes, "Launch notice: off (launchNotice: false).")
+	case c.launchAuto:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+", the build date plus 5 days (launchDate is not set).")
+	case c.LaunchDate < buildDate.UTC().Format("2006-01-02"):
+		notes = append(notes, "Launch notice: launchDate "+c.LaunchDate+" has passed; the notice no longer shows.")
+	default:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+".")
+	}
+	return notes
 }
 
 // Magazine is the full name, e.g. "Nivaran Magazine".

@@ -3,6 +3,7 @@ package story
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"sort"
 	"strings"
@@ -99,6 +100,7 @@ func encodeStory(s *Story) string {
 	e.blocks(s.Body.Blocks)
 	e.int(s.Body.Words)
 	e.bool(s.Body.Spotlight)
+	e.bool(s.Body.Embeds)
 	e.str(s.Body.Text)
 	keys := make([]string, 0, len(s.lines))
 	for k := range s.lines {
@@ -149,6 +151,7 @@ func decodeStory(body string) (*Story, error) {
 	s.Body.Blocks = d.blocks(0)
 	s.Body.Words = d.int()
 	s.Body.Spotlight = d.bool()
+	s.Body.Embeds = d.bool()
 	s.Body.Text = d.str()
 	n := d.count()
 	s.lines = make(map[string]int, n)
@@ -189,8 +192,37 @@ func (e *encoder) blocks(bs []markdown.Block) {
 		e.str(b.HTML)
 		e.str(b.Title)
 		e.blocks(b.Children)
+		e.rich(b)
 	}
 	e.bool(bs == nil)
+}
+
+// rich holds a block's figure or embed, rare enough that JSON costs nothing.
+type rich struct {
+	Figure *markdown.Figure `json:"f,omitempty"`
+	Embed  *markdown.Embed  `json:"e,omitempty"`
+}
+
+func (e *encoder) rich(b markdown.Block) {
+	if b.Figure == nil && b.Embed == nil {
+		e.str("")
+		return
+	}
+	j, _ := json.Marshal(rich{b.Figure, b.Embed})
+	e.str(string(j))
+}
+
+func (d *decoder) rich(b *markdown.Block) {
+	s := d.str()
+	if s == "" || d.err != nil {
+		return
+	}
+	var r rich
+	if err := json.Unmarshal([]byte(s), &r); err != nil {
+		d.err = errCorrupt
+		return
+	}
+	b.Figure, b.Embed = r.Figure, r.Embed
 }
 
 var errCorrupt = errors.New("story cache: damaged entry")
@@ -283,6 +315,7 @@ func (d *decoder) blocks(depth int) []markdown.Block {
 	bs := make([]markdown.Block, n)
 	for i := range bs {
 		bs[i] = markdown.Block{Type: d.str(), HTML: d.str(), Title: d.str(), Children: d.blocks(depth + 1)}
+		d.rich(&bs[i])
 	}
 	if d.bool() {
 		return nil

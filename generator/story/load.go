@@ -10,12 +10,12 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
+	"github.com/nivaran/magazine/generator/markdown/fence"
 	"gopkg.in/yaml.v3"
 )
 
@@ -135,7 +135,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	s := &Story{File: file, lines: map[string]int{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(front, &root); err != nil {
-		line, msg := yamlError(err)
+		line, msg := fence.YAMLError(err)
 		diags.Add(file, line+1, 0, "front matter is not valid YAML: %s", msg)
 		return nil, diags
 	}
@@ -170,7 +170,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			diags.Add(file, v.Line+1, v.Column, "%s: %v", k.Value, err)
 		}
 	}
-	s.Body = markdown.Convert(body)
+	var problems []markdown.Problem
+	s.Body, problems = markdown.Convert(body, bodyLine)
+	for _, p := range problems {
+		diags.Add(file, p.Line, 0, "%s", p.Message)
+	}
 	s.validate(opt, bodyLine, &diags)
 	return s, diags
 }
@@ -261,14 +265,4 @@ func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 		line++
 	}
 	return nil, nil, 0, false
-}
-
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-func yamlError(err error) (int, string) {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n, m[2]
-	}
-	return 1, strings.TrimPrefix(err.Error(), "yaml: ")
 }

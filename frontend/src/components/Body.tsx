@@ -1,7 +1,11 @@
-import type { Block } from '../types';
+import type { ComponentType } from 'react';
+import type { Block, Embed as EmbedData } from '../types';
+import { visual } from '../routes/lazy';
 
-// Renders the blocks the generator made from Markdown. Inline HTML comes from
-// goldmark with raw HTML omitted, so it is safe to insert.
+// Renders the blocks the generator made from Markdown. Their HTML comes from
+// goldmark and the generator, which never pass raw HTML, so it is safe to
+// insert. Headings (with their anchor links), tables, charts, figures,
+// notes, callouts and code arrive as whole elements.
 export function Body({ blocks }: { blocks: Block[] }) {
   return (
     <>
@@ -12,19 +16,11 @@ export function Body({ blocks }: { blocks: Block[] }) {
   );
 }
 
+const tags = { p: 'p', ul: 'ul', ol: 'ol', quote: 'blockquote' } as const;
+
 function BlockView({ block: b }: { block: Block }) {
   const html = { __html: b.html ?? '' };
   switch (b.type) {
-    case 'h2':
-      return <h2 className="article-body__subheading" dangerouslySetInnerHTML={html} />;
-    case 'h3':
-      return <h3 dangerouslySetInnerHTML={html} />;
-    case 'ul':
-      return <ul dangerouslySetInnerHTML={html} />;
-    case 'ol':
-      return <ol dangerouslySetInnerHTML={html} />;
-    case 'quote':
-      return <blockquote dangerouslySetInnerHTML={html} />;
     case 'hr':
       return <hr />;
     case 'spotlight':
@@ -36,6 +32,12 @@ function BlockView({ block: b }: { block: Block }) {
           <Body blocks={b.children ?? []} />
         </section>
       );
+    case 'embed': {
+      // Loaded with the stories that have one (routes/lazy).
+      const Embed = visual('embed') as ComponentType<{ embed: EmbedData }> | undefined;
+      return Embed && b.embed ? <Embed embed={b.embed} /> : null;
+    }
   }
-  return <p dangerouslySetInnerHTML={html} />;
+  const Tag = tags[b.type as keyof typeof tags];
+  return Tag ? <Tag dangerouslySetInnerHTML={html} /> : <div className={`rich rich--${b.type}`} dangerouslySetInnerHTML={html} />;
 }

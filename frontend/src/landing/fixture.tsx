@@ -12,6 +12,7 @@ export const landingSite: Site = {
   baseURL: 'https://nivaran.example',
   editorEmail: 'desk@nivaran.example',
   launchDate: '2025-09-10',
+  launchNotice: true,
   adClient: '',
   analyticsID: '',
   forms: {

@@ -112,4 +112,29 @@ describe('Launch', () => {
     expect(window.localStorage.getItem(SEEN_KEY)).not.toBeNull();
     expect(popup()).toBeNull();
   });
+
+  describe('lifecycle', () => {
+    it('shows nothing when the site config switches the notice off', () => {
+      render(<Launch site={{ ...site, launchNotice: false }} />);
+      expect(document.querySelector('dialog')).toBeNull();
+      expect(banner()).toBeNull();
+      expect(popup()).toBeNull();
+    });
+
+    it('still shows on launch day, saying so', () => {
+      vi.setSystemTime(new Date(2025, 8, 10, 23, 30));
+      render(<Launch site={site} />);
+      expect(dialog().open).toBe(true);
+      expect(dialog().textContent).toContain('Launching today');
+      expect(banner()?.textContent).toContain('is launching today');
+    });
+
+    it('stops by itself once the launch day is over, even on a first visit', () => {
+      vi.setSystemTime(new Date(2025, 8, 11, 0, 0, 1));
+      render(<Launch site={site} />);
+      expect(document.querySelector('dialog')).toBeNull();
+      expect(banner()).toBeNull();
+      expect(popup()).toBeNull();
+    });
+  });
 });

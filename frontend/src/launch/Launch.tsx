@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Site } from '../types';
+import { launchNoticeShown } from './countdown';
 import { LaunchBanner } from './LaunchBanner';
 import { LaunchModal, type CloseReason } from './LaunchModal';
 import { LaunchPopup } from './LaunchPopup';
@@ -19,13 +20,17 @@ const serverState: LaunchState = { mounted: false, modalOpen: false, popupVisibl
 // the server cannot read. Then the modal opens on a first visit; closing it
 // marks it seen and shows the popup, whose action reopens the modal. After
 // a successful sign-up the popup is not offered again. The banner shows on
-// every visit until closed (closing lasts for this page view).
-export function useLaunchState() {
+// every visit until closed (closing lasts for this page view). When the
+// notice is switched off or the launch day is over (launchNoticeShown),
+// nothing shows at all.
+export function useLaunchState(site: Pick<Site, 'launchNotice' | 'launchDate'>) {
   const [state, setState] = useState<LaunchState>(serverState);
+  const { launchNotice, launchDate } = site;
 
   useEffect(() => {
-    setState({ mounted: true, modalOpen: !readSeen(), popupVisible: false, bannerVisible: true });
-  }, []);
+    const shown = launchNoticeShown({ launchNotice, launchDate }, new Date());
+    setState({ mounted: shown, modalOpen: shown && !readSeen(), popupVisible: false, bannerVisible: shown });
+  }, [launchNotice, launchDate]);
 
   const openModal = useCallback(() => setState((s) => ({ ...s, modalOpen: true })), []);
   const closeModal = useCallback((reason: CloseReason = 'dismiss') => {
@@ -41,7 +46,7 @@ export function useLaunchState() {
 // Drop-in for the home page: <Launch site={site} />. Renders nothing on the
 // server and in the hydrating render, so the prerendered HTML is stable.
 export function Launch({ site }: { site: Site }) {
-  const s = useLaunchState();
+  const s = useLaunchState(site);
   if (!s.mounted) return null;
   return (
     <>

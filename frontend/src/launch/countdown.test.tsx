@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { COUNTDOWN_REFRESH_MS, countdownDays, daysLabel, useCountdown } from './countdown';
+import { COUNTDOWN_REFRESH_MS, countdownDays, daysLabel, launchNoticeShown, useCountdown } from './countdown';
 
 // Fixed time zones make the calendar arithmetic checkable: New York has DST
 // and sits behind UTC, Kolkata is ahead of UTC and has none.
@@ -105,5 +105,27 @@ describe('useCountdown', () => {
 
   it('is the day timer of SPEC §9', () => {
     expect(COUNTDOWN_REFRESH_MS).toBe(86_400_000);
+  });
+});
+
+describe('launchNoticeShown', () => {
+  const on = { launchNotice: true, launchDate: '2025-09-10' };
+  it('shows the notice up to and including launch day, in the viewer\'s calendar', () => {
+    process.env.TZ = 'Asia/Kolkata';
+    expect(launchNoticeShown(on, new Date(2025, 8, 5, 10, 0))).toBe(true);
+    expect(launchNoticeShown(on, new Date(2025, 8, 10, 23, 59, 59))).toBe(true);
+    expect(launchNoticeShown(on, new Date(2025, 8, 11, 0, 0))).toBe(false);
+    expect(launchNoticeShown(on, new Date(2026, 10, 23))).toBe(false);
+    process.env.TZ = 'America/New_York';
+    expect(launchNoticeShown(on, new Date(2025, 8, 10, 23, 0))).toBe(true);
+    expect(launchNoticeShown(on, new Date(2025, 8, 11, 0, 30))).toBe(false);
+  });
+
+  it('is off when the config says so, whatever the date', () => {
+    expect(launchNoticeShown({ ...on, launchNotice: false }, new Date(2025, 8, 5))).toBe(false);
+  });
+
+  it('treats a malformed date as launched', () => {
+    expect(launchNoticeShown({ ...on, launchDate: 'soon' }, new Date(2025, 8, 5))).toBe(false);
   });
 });

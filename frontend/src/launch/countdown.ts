@@ -13,12 +13,27 @@ const DAY_MS = 864e5;
 // and after). A date that is not YYYY-MM-DD counts as launched (0): the
 // generator validates the site config, so this only guards against a crash.
 export function countdownDays(launchDate: string, now: Date): number {
+  return Math.max(0, daysUntil(launchDate, now) ?? 0);
+}
+
+// Calendar days from today to the launch date, negative once it is past;
+// null for a date that is not YYYY-MM-DD.
+function daysUntil(launchDate: string, now: Date): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(launchDate);
-  if (!m) return 0;
+  if (!m) return null;
   const launch = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  if (Number.isNaN(launch) || Number.isNaN(today)) return 0;
-  return Math.max(0, Math.round((launch - today) / DAY_MS));
+  if (Number.isNaN(launch) || Number.isNaN(today)) return null;
+  return Math.round((launch - today) / DAY_MS);
+}
+
+// Whether the launch modal, popup and banner are offered on this day: the
+// site config can switch them off, and once the launch day is over they stop
+// by themselves (on launch day itself they say "Launching today").
+export function launchNoticeShown(site: { launchNotice: boolean; launchDate: string }, now: Date): boolean {
+  if (site.launchNotice === false) return false;
+  const days = daysUntil(site.launchDate, now);
+  return days !== null && days >= 0;
 }
 
 // "5 days", "1 day".

@@ -23,14 +23,16 @@ const loaders: Record<string, () => Promise<{ default: PageComponent }>> = {
 };
 
 // Custom featured visuals (featuredImage: custom:<name>), drawn in SVG by a
-// component only the stories that use one need.
+// component only the stories that use one need; so is "embed", the frame of
+// an ```embed block.
 export type Visual = ComponentType<{ title: string }>;
-const visualLoaders: Record<string, () => Promise<{ default: Visual }>> = {
+const visualLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
   'trade-partnership': () => import('../components/TradePartnership').then((m) => ({ default: m.TradePartnership })),
+  embed: () => import('../components/Embed'),
 };
 
 const ready = new Map<string, PageComponent>();
-const visuals = new Map<string, Visual>();
+const visuals = new Map<string, ComponentType<any>>();
 
 // visual is a loaded custom visual, or undefined (the picture then stands in).
 export function visual(name: string): Visual | undefined {
@@ -54,6 +56,7 @@ export async function preload(page: Pick<PageData, 'kind' | 'story'>): Promise<v
   await Promise.all([
     key in loaders && !ready.has(key) ? loaders[key]().then((m) => void ready.set(key, m.default)) : undefined,
     preloadVisual(page.story?.image.custom),
+    preloadVisual(page.story?.embeds ? 'embed' : undefined),
   ]);
 }
 

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, hydrated } from './fixtures';
+
+// The fixture e2e/stories/rich-blocks.md has every kind of block. Embeds and
+// the external picture come from other sites: every request to them is
+// answered here (never the internet) and recorded.
+const STORY = '/story/901';
+const OUTSIDE = /^https:\/\/([a-z0-9-]+\.)*(youtube-nocookie\.com|youtube\.com|dwcdn\.net|flo\.uri\.sh|x\.com|images\.example)\//;
+const picture = readFileSync('e2e/stories/images/rich-containers.png');
+
+let requests: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  const seen: string[] = (requests = []);
+  await page.route(OUTSIDE, (route) => {
+    const url = route.request().url();
+    seen.push(url);
+    if (url.startsWith('https://images.example/')) return route.fulfill({ contentType: 'image/png', body: picture });
+    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Embedded</title><p>Embedded content</p>' });
+  });
+});
+
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 400) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(30);
+  }
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+  test(`a story with every block hydrates cleanly at ${viewport.width} px, with nothing wider than the page`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(STORY);
+    await hydrated(page);
+    for (const selector of ['.rich--table table', '.rich--chart svg[role="img"]', '.rich--figure img', '.rich--pullquote', '.rich--callout', '.rich--code pre', '.rich--notes', '.embed--youtube', '.embed--datawrapper', '.embed--x'])
+      await expect(page.locator(selector).first(), selector).toBeAttached();
+    await scrollThrough(page);
+    // The pictures loaded (lazily) and kept their place.
+    for (const img of await page.locator('.rich--figure img').all()) {
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => (window as any).__recoverableErrors)).toEqual([]);
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the table scrolls inside itself, not the page', async ({ page }) => {
+    await page.goto(STORY);
+    await hydrated(page);
+    const box = page.getByRole('region', { name: /GDP in the first quarter/ });
+    const size = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeGreaterThan(size.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await box.focus(); // a keyboard can scroll it too
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    // Numbers stay as written and line up on the right.
+    const cell = box.locator('td', { hasText: '₹12,34,56,789 crore' });
+    await expect(cell).toHaveCSS('text-align', 'right');
+    await expect(cell).toHaveCSS('font-variant-numeric', /tabular-nums/);
+  });
+});
+
+test("the chart's data table opens", async ({ page }) => {
+  await page.goto(STORY);
+  await hydrated(page);
+  const chart = page.locator('.rich--chart').first();
+  await expect(chart.getByRole('img', { name: 'CPI inflation, year on year' })).toBeVisible();
+  await expect(chart).toContainText('Source: National Statistics Office');
+  const table = chart.locator('details table');
+  await expect(table).toBeHidden();
+  await chart.getByText('Data table').click();
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row', { name: /Jul 2025/ })).toContainText('1.18');
+});
+
+test('note links jump to the note and come back', async ({ page }) => {
+  await page.goto(STORY);
+  await hydrated(page);
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await page.getByRole('link', { name: 'Note 3', exact: true }).click();
+  await expect(page).toHaveURL(/#fn-3$/);
+  const note = page.locator('#fn-3');
+  await expect(note).toContainText('RBI Monetary Policy Statement');
+  await expect(note).toBeInViewport();
+  await note.getByRole('link', { name: 'Back to the text of note 3' }).click();
+  await expect(page).toHaveURL(/#fnref-3$/);
+  await expect(page.locator('#fnref-3')).toBeInViewport();
+  await expect(page.locator('#fn-3')).not.toBeInViewport();
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+});
+
+test('embeds load only when the reader scrolls near them or clicks', async ({ page }) => {
+  await page.goto(STORY);
+  await hydrated(page);
+  const fromEmbeds = () => requests.filter((u) => !u.startsWith('https://images.example/'));
+  await page.waitForTimeout(300);
+  expect(fromEmbeds()).toEqual([]);
+  await expect(page.locator('iframe')).toHaveCount(0);
+
+  // The chart loads when scrolled near; the video does not.
+  const chart = page.locator('.embed--datawrapper');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('iframe')).toHaveAttribute('src', 'https://datawrapper.dwcdn.net/AbCdE/1/');
+  await expect(chart.locator('iframe')).toHaveAttribute('title', 'CPI inflation by state, July 2025');
+  await expect.poll(() => fromEmbeds().some((u) => u.startsWith('https://datawrapper.dwcdn.net/'))).toBe(true);
+  const video = page.locator('.embed--youtube');
+  await video.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  expect(fromEmbeds().some((u) => u.includes('youtube'))).toBe(false);
+
+  // The video loads on the click, in the same box (no layout shift).
+  const before = await video.locator('.embed__frame').boundingBox();
+  await video.getByRole('button', { name: /^Play video: / }).click();
+  await expect(video.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/aBcDeFgHiJk/);
+  await expect.poll(() => fromEmbeds().some((u) => u.startsWith('https://www.youtube-nocookie.com/'))).toBe(true);
+  expect(await video.locator('.embed__frame').boundingBox()).toEqual(before);
+  // X posts are links: nothing is fetched from X.
+  expect(fromEmbeds().some((u) => u.includes('x.com'))).toBe(false);
+});
+
+test('headings have anchor links that show on focus', async ({ page }) => {
+  await page.goto(STORY);
+  await hydrated(page);
+  const link = page.getByRole('link', { name: 'Link to this section: What the Numbers Say' });
+  await expect(link).toHaveAttribute('href', '#what-the-numbers-say');
+  await expect(link).toHaveCSS('opacity', '0');
+  await link.focus();
+  await expect(link).toHaveCSS('opacity', '1');
+  await expect(page.getByRole('heading', { name: 'What the Numbers Say', level: 2 })).toHaveAttribute('id', 'what-the-numbers-say');
+});
+
+test('client-side navigation reaches the story whole, and search finds its table', async ({ page }) => {
+  await page.goto('/category/economic-analysis');
+  await hydrated(page);
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await page.locator(`.card__link[href="${STORY}"]`).first().click();
+  await expect(page).toHaveURL(STORY);
+  await expect(page.locator('.rich--chart svg[role="img"]').first()).toBeVisible();
+  await expect(page.locator('.embed--youtube .embed__frame')).toBeVisible();
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+
+  await page.goto('/search?q=GFCF');
+  await hydrated(page);
+  await expect(page.locator('.search-result__title', { hasText: 'Every Story Block' })).toBeVisible();
+});

@@ -1,0 +1,155 @@
+package markdown
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// captionPrefix starts the paragraph right after a table that captions it.
+const captionPrefix = "Table:"
+
+// caption is n when it is a "Table: …" paragraph.
+func caption(n ast.Node, src []byte) *ast.Paragraph {
+	p, ok := n.(*ast.Paragraph)
+	if !ok || p.Lines().Len() == 0 {
+		return nil
+	}
+	if !bytes.HasPrefix(bytes.TrimSpace(segValue(p.Lines().At(0), src)), []byte(captionPrefix)) {
+		return nil
+	}
+	return p
+}
+
+// numeric matches a cell that is a number: a sign, a currency, digits
+// grouped any way (₹1,23,456 stays as written), a short unit.
+var numeric = regexp.MustCompile(`^[(]?[+\-−±]?[₹$€£]?\s?[+\-−]?\d[\d,]*(\.\d+)?\s?(%|pp|bps|bn|mn|cr|crore|lakh|lakh crore|tn|x|×)?[)]?$`)
+
+// blankCell is a cell that says "no value" and does not decide alignment.
+func blankCell(s string) bool {
+	switch s {
+	case "", "-", "–", "—", "n/a", "NA", "..", "…":
+		return true
+	}
+	return false
+}
+
+// table renders a GFM table: its caption, alignment as marked in the line of
+// dashes, and number columns right-aligned in tabular figures; it scrolls
+// inside its own box on a narrow screen.
+func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
+	c.tables++
+	id := "table-" + strconv.Itoa(c.tables)
+	var rows [][]*east.TableCell
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		var row []*east.TableCell
+		for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			row = append(row, cell.(*east.TableCell))
+		}
+		rows = append(rows, row)
+		if _, body := r.(*east.TableRow); body {
+			c.checkRowWidth(r, len(t.Alignments))
+		}
+	}
+	class := make([]string, len(t.Alignments))
+	for i, a := range t.Alignments {
+		switch a {
+		case east.AlignLeft:
+			class[i] = "al-left"
+		case east.AlignCenter:
+			class[i] = "al-center"
+		case east.AlignRight:
+			class[i] = "num"
+		default:
+			if numberColumn(rows[1:], i, c.src) {
+				class[i] = "num"
+			}
+		}
+	}
+	var b strings.Builder
+	label := `aria-label="Table"`
+	var capHTML string
+	if cap != nil {
+		capHTML = strings.TrimSpace(strings.TrimPrefix(inner(cap, c.src), captionPrefix))
+		label = `aria-labelledby="` + id + `"`
+		c.text = append(c.text, strings.TrimSpace(strings.TrimPrefix(string(nodeText(cap, c.src)), captionPrefix)))
+	}
+	fmt.Fprintf(&b, `<div class="table-scroll" role="region" tabindex="0" %s><table class="table">`, label)
+	if cap != nil {
+		fmt.Fprintf(&b, `<caption id="%s">%s</caption>`, id, capHTML)
+	}
+	for r, row := range rows {
+		switch r {
+		case 0:
+			b.WriteString(`<thead><tr>`)
+		case 1:
+			b.WriteString(`</tr></thead><tbody><tr>`)
+		default:
+			b.WriteString(`</tr><tr>`)
+		}
+		var words []string
+		for i, cell := range row {
+			tag, scope := "td", ""
+			if r == 0 {
+				tag, scope = "th", ` scope="col"`
+			}
+			attr := scope
+			if i < len(class) && class[i] != "" {
+				attr += ` class="` + class[i] + `"`
+			}
+			fmt.Fprintf(&b, `<%s%s>%s</%s>`, tag, attr, children(cell, c.src), tag)
+			words = append(words, strings.TrimSpace(string(nodeText(cell, c.src))))
+		}
+		c.text = append(c.text, strings.Join(words, " "))
+		c.words = append(c.words, strings.Join(words, " "))
+	}
+	if len(rows) > 1 {
+		b.WriteString(`</tr></tbody>`)
+	} else {
+		b.WriteString(`</tr></thead>`)
+	}
+	b.WriteString(`</table></div>`)
+	return Block{Type: "table", HTML: b.String()}
+}
+
+// numberColumn reports whether column i holds numbers: at least one, and
+// nothing else but blanks.
+func numberColumn(rows [][]*east.TableCell, i int, src []byte) bool {
+	found := false
+	for _, row := range rows {
+		if i >= len(row) {
+			continue
+		}
+		s := strings.TrimSpace(html.UnescapeString(string(nodeText(row[i], src))))
+		switch {
+		case blankCell(s):
+		case numeric.MatchString(s):
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
+}
+
+// checkRowWidth reports a row with more cells than the header: GFM drops
+// the extra cells without a word.
+func (c *converter) checkRowWidth(r ast.Node, want int) {
+	start := r.Pos()
+	if start < 0 {
+		return
+	}
+	end := bytes.IndexByte(c.src[start:], '\n')
+	if end < 0 {
+		end = len(c.src) - start
+	}
+	if n := cells(c.src[start : start+end]); n > want {
+		c.problem(start, "this table row has %d cells, but the header has %d; the extra cells would be lost", n, want)
+	}
+}
