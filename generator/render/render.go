@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Job is one route to render.
@@ -43,6 +44,17 @@ type worker struct {
 	in     io.WriteCloser
 	out    *bufio.Reader
 	stderr *tail
+	quiet  chan struct{} // closed when stderr has been read to its end
+}
+
+// lastWords is the end of a stopped worker's stderr, once it is all read:
+// the output of a crash may still be in the pipe when stdout ends.
+func (w *worker) lastWords() string {
+	select {
+	case <-w.quiet:
+	case <-time.After(2 * time.Second):
+	}
+	return w.stderr.String()
 }
 
 // boot is the script a worker starts with. Starting Node and loading React
@@ -86,8 +98,16 @@ func Start(node, dir string, n int) (*Pool, error) {
 			p.Close()
 			return nil, err
 		}
-		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}}
-		cmd.Stderr = w.stderr
+		errOut, err := cmd.StderrPipe()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}, quiet: make(chan struct{})}
+		go func() {
+			io.Copy(w.stderr, errOut)
+			close(w.quiet)
+		}()
 		if err := cmd.Start(); err != nil {
 			p.Close()
 			return nil, fmt.Errorf("starting the render worker (%s): %w", node, err)
@@ -167,7 +187,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		// ReadBytes, not a Scanner: a page can exceed any fixed token size.
 		line, err := w.out.ReadBytes('\n')
 		if err != nil {
-			first = fmt.Errorf("render %s: the render worker stopped: %s", jobs[i].Path, w.stderr.String())
+			first = fmt.Errorf("render %s: the render worker stopped: %s", jobs[i].Path, w.lastWords())
 			break
 		}
 		var res response
@@ -187,14 +207,14 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		}
 		body := make([]byte, res.Len+1)
 		if _, err := io.ReadFull(w.out, body); err != nil || body[res.Len] != '\n' {
-			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.stderr.String())
+			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
 			break
 		}
 		html[i] = string(body[:res.Len])
 		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {
-		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.stderr.String())
+		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.lastWords())
 	}
 	return first
 }
@@ -229,8 +249,9 @@ func (p *Pool) Close() error {
 	p.workers = nil
 	for _, w := range workers {
 		w.in.Close()
+		words := w.lastWords() // before Wait, which closes the pipe
 		if err := w.cmd.Wait(); err != nil && first == nil {
-			first = fmt.Errorf("render worker: %v: %s", err, w.stderr.String())
+			first = fmt.Errorf("render worker: %v: %s", err, words)
 		}
 	}
 	return first
