@@ -57,3 +57,37 @@ test('an edit shows in the open page, a broken file shows the overlay, a fix rem
   await expect(overlay).toBeHidden({ timeout: 15_000 });
   await expect(page.locator('h1')).not.toContainText('Edited Live');
 });
+
+test('a draft shows in magazine dev, marked as a draft', async ({ page }) => {
+  const file = join(dir, 'stories', 'a-draft-in-progress.md');
+  writeFileSync(
+    file,
+    `---
+id: 9001
+title: "A Draft in Progress"
+introduction: "Not ready for readers yet."
+author: "Nivaran Economy Desk"
+publishedAt: 2025-09-04
+category: "Economic Policy"
+path: /a-draft-in-progress
+draft: true
+---
+
+First paragraph of the draft.
+
+**Solution Spotlight:** Finish the draft.
+`,
+  );
+  try {
+    await expect(async () => {
+      const res = await page.goto(`${DEV}/a-draft-in-progress`);
+      expect(res!.status()).toBe(200);
+    }).toPass({ timeout: 20_000 });
+    await expect(page.locator('h1')).toHaveText('A Draft in Progress');
+    await expect(page.getByRole('note')).toContainText('Draft');
+    await page.goto(`${DEV}/`);
+    await expect(page.locator('.card', { hasText: 'A Draft in Progress' }).locator('.card__status')).toHaveText('Draft');
+  } finally {
+    rmSync(file);
+  }
+});

@@ -46,5 +46,8 @@ func devCmd() *cobra.Command {
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
 	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml; env MAGAZINE_BASE_URL)")
 	fc.add(c)
+	// The writing loop shows what is not published yet, marked as such.
+	c.Flags().BoolVar(&o.Drafts, "drafts", true, "show draft stories (marked as drafts)")
+	c.Flags().BoolVar(&o.Future, "future", true, "show stories dated in the future (marked as scheduled)")
 	return c
 }

@@ -70,6 +70,8 @@ func buildCmd() *cobra.Command {
 	c.Flags().IntVar(&o.Workers, "workers", 0, "Node render workers (0: 2, or 1 for fewer than 100 stories)")
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
+	c.Flags().BoolVar(&o.Drafts, "drafts", false, "publish draft stories too (marked as drafts)")
+	c.Flags().BoolVar(&o.Future, "future", false, "publish stories dated in the future too")
 	return c
 }
 
@@ -113,18 +115,25 @@ func checkCmd() *cobra.Command {
 	var o build.Options
 	c := &cobra.Command{
 		Use:   "check",
-		Short: "Validate the stories and site config without building",
+		Short: "Find every problem a build would, and spelling mistakes, without writing dist/",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			n, err := build.Check(o)
+			res, err := build.Check(o)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "%d stories checked, no problems found.\n", n)
+			if res.Note != "" {
+				fmt.Fprintln(c.ErrOrStderr(), res.Note)
+			}
+			fmt.Fprintf(c.OutOrStdout(), "%d stories checked, no problems found.\n", res.Stories)
 			return nil
 		},
 	}
 	buildFlags(c, &o)
+	c.Flags().StringVar(&o.Out, "out", "", "output folder whose last build is compared with (default dist)")
+	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL (overrides site.yaml)")
+	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
+	c.Flags().BoolVar(&o.NoSpelling, "no-spelling", false, "skip the spelling pass")
 	return c
 }
 

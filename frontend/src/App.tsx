@@ -65,7 +65,7 @@ export function App({ initial }: { initial: PageData }) {
   return (
     <ToastProvider>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={page.site} kind={page.kind} />
+      <Header site={page.site} path={page.path} />
       <main id="main" className="main" tabIndex={-1}>
         <Screen page={page} pathname={location.pathname} />
       </main>

@@ -12,6 +12,10 @@ export const site: Site = {
   adClient: '',
   analyticsID: '',
   forms: { launch: '/api/forms/launch', editorial: '/api/forms/editorial', partnership: '/api/forms/partnership', newsletter: '/api/forms/newsletter' },
+  sections: [
+    { label: 'Home', href: '/' },
+    { label: 'About', href: '/about' },
+  ],
 };
 
 export function story(over: Partial<Story> = {}): Story {
@@ -19,12 +23,11 @@ export function story(over: Partial<Story> = {}): Story {
     id: 5,
     title: 'RBI Holds the Repo Rate',
     introduction: 'The MPC paused.',
-    author: 'Nivaran Economy Desk',
+    authors: [{ label: 'Nivaran Economy Desk', href: '/author/nivaran-economy-desk' }],
     publishedAt: '2025-08-12',
     dateLabel: 'August 12, 2025',
     category: 'Economic Policy',
     categoryHref: '/category/economic-policy',
-    authorHref: '/author/nivaran-economy-desk',
     readTime: '5 min read',
     image: { src: '/images/cover/5.svg', width: 1200, height: 630, alt: 'Cover' },
     layout: 'story',

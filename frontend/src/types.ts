@@ -1,13 +1,43 @@
-// Page data as the Go generator writes it (generator/pagedata). Keep in step.
+// Generated from the Go types in generator/pagedata by go generate ./...; do not edit.
+// A test (generator/pagedata) fails when this file is stale.
+
+export interface RouteData {
+  head: Head;
+  page: PageData;
+}
+
+export interface Head {
+  title: string;
+  tags: HeadTag[];
+  jsonld?: unknown[];
+}
+
+export interface HeadTag {
+  tag: string;
+  attrs: [string, string][];
+}
+
+export interface PageDataCommon {
+  path: string;
+  site: Site;
+}
+
+export type PageData = PageDataCommon & (
+  | { kind: 'home'; home: Home; }
+  | { kind: 'about'; }
+  | { kind: 'privacy'; }
+  | { kind: 'portal'; }
+  | { kind: 'story'; story: Story; }
+  | { kind: 'notfound'; latest: Card[]; }
+  | { kind: 'listing'; list: List; }
+  | { kind: 'thanks'; }
+  | { kind: 'search'; categories: string[]; }
+);
+
+/** The member of PageData whose kind is K. */
+export type PageDataOf<K extends Kind> = Extract<PageData, { kind: K }>;
 
 export type Kind = 'home' | 'about' | 'privacy' | 'portal' | 'story' | 'notfound' | 'listing' | 'thanks' | 'search';
-
-export interface Forms {
-  launch: string;
-  editorial: string;
-  partnership: string;
-  newsletter: string;
-}
 
 export interface Site {
   name: string;
@@ -16,92 +46,23 @@ export interface Site {
   baseURL: string;
   editorEmail: string;
   launchDate: string;
-  launchNotice: boolean; // false: no launch modal, popup or banner at all
+  launchNotice: boolean;
   adClient: string;
   analyticsID: string;
   forms: Forms;
+  sections: Link[];
 }
 
-export interface Image {
-  src?: string;
-  srcset?: string;
-  width?: number;
-  height?: number;
-  alt: string;
-  custom?: string;
+export interface Forms {
+  launch: string;
+  editorial: string;
+  partnership: string;
+  newsletter: string;
 }
 
-export interface Block {
-  type:
-    | 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight'
-    | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed';
-  html?: string;
-  title?: string;
-  children?: Block[];
-  embed?: Embed;
-}
-
-// generator/markdown.Embed: content from an allowed site, loaded on demand.
-export interface Embed {
-  provider: 'youtube' | 'datawrapper' | 'flourish' | 'x';
-  url: string;
-  src?: string;
-  title: string;
-  width?: number;
-  height?: number;
-}
-
-export interface Indicator {
+export interface Link {
   label: string;
-  value: string;
-  note?: string;
-}
-
-export interface Extra {
-  heroKicker?: string;
-  indicators?: Indicator[];
-  playbook?: { immediate: string[]; mediumTerm: string[]; implementation: string[] };
-  investment?: { title: string; points: string[] };
-  bottomLine?: string;
-}
-
-export interface Story {
-  id: number;
-  title: string;
-  heading?: string;
-  introduction: string;
-  author: string;
-  publishedAt: string;
-  dateLabel: string;
-  category: string;
-  categoryHref: string;
-  authorHref: string;
-  readTime?: string;
-  tags?: string[];
-  image: Image;
-  imageCaption?: string;
-  imageOverlay?: boolean;
-  layout: string;
-  backLabel: string;
-  url: string;
-  blocks: Block[];
-  embeds?: boolean; // the blocks hold an embed: its component is loaded first
-  extra: Extra;
-  related: Card[];
-}
-
-export interface Card {
-  id: number;
-  title: string;
-  introduction: string;
-  author: string;
-  category: string;
-  publishedAt: string;
-  dateLabel: string;
-  readTime?: string;
-  image: Image;
   href: string;
-  categoryHref: string;
 }
 
 export interface Home {
@@ -113,39 +74,122 @@ export interface Home {
   editorsPickTarget: string;
 }
 
+export interface Card {
+  id: number;
+  title: string;
+  introduction: string;
+  byline: string;
+  category: string;
+  publishedAt: string;
+  dateLabel: string;
+  readTime?: string;
+  image: Image;
+  href: string;
+  categoryHref: string;
+  draft?: boolean;
+  scheduled?: boolean;
+}
+
+export interface Image {
+  src?: string;
+  srcset?: string;
+  width?: number;
+  height?: number;
+  alt: string;
+  custom?: string;
+}
+
+export interface Story {
+  id: number;
+  title: string;
+  heading?: string;
+  introduction: string;
+  authors: Link[];
+  publishedAt: string;
+  dateLabel: string;
+  updatedAt?: string;
+  updatedLabel?: string;
+  draft?: boolean;
+  scheduled?: boolean;
+  category: string;
+  categoryHref: string;
+  readTime?: string;
+  tags?: Link[];
+  image: Image;
+  imageCaption?: string;
+  imageOverlay?: boolean;
+  layout: Layout;
+  backLabel: string;
+  url: string;
+  blocks: Block[];
+  embeds?: boolean;
+  extra: Extra;
+  corrections?: Correction[];
+  related: Card[];
+}
+
+export type Layout = 'story' | 'article' | 'energy' | 'storm' | 'playbook';
+
+export interface Block {
+  type: 'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight' | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed';
+  html?: string;
+  title?: string;
+  children?: Block[];
+  embed?: Embed;
+}
+
+export interface Embed {
+  provider: 'youtube' | 'datawrapper' | 'flourish' | 'x';
+  url: string;
+  src?: string;
+  title: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Extra {
+  heroKicker?: string;
+  indicators?: Indicator[];
+  playbook?: Playbook;
+  investment?: Investment;
+  bottomLine?: string;
+}
+
+export interface Indicator {
+  label: string;
+  value: string;
+  note?: string;
+}
+
+export interface Playbook {
+  immediate: string[];
+  mediumTerm: string[];
+  implementation: string[];
+}
+
+export interface Investment {
+  title: string;
+  points: string[];
+}
+
+export interface Correction {
+  date: string;
+  dateLabel: string;
+  text: string;
+}
+
 export interface List {
-  kind: 'archive' | 'category' | 'author';
+  kind: ListKind;
   title: string;
   description?: string;
   role?: string;
+  photo?: Image;
+  links?: Link[];
+  feed?: string;
   base: string;
   page: number;
   pages: number;
   cards: Card[];
 }
 
-export interface PageData {
-  kind: Kind;
-  path: string;
-  site: Site;
-  story?: Story;
-  home?: Home;
-  list?: List;
-  categories?: string[];
-}
-
-export interface HeadTag {
-  tag: string;
-  attrs: [string, string][];
-}
-
-export interface Head {
-  title: string;
-  tags: HeadTag[];
-  jsonld?: unknown[];
-}
-
-export interface RouteData {
-  head: Head;
-  page: PageData;
-}
+export type ListKind = 'archive' | 'category' | 'author' | 'tag';

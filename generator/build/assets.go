@@ -48,13 +48,18 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 	return names, nil
 }
 
-// sitemap lists canonical, indexable URLs with the date they last changed.
+// sitemap lists canonical, indexable URLs with the date they last changed:
+// a story's update or correction, or its publication.
 func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	changed := func(s *story.Story) string {
+		if m := s.Modified(); !m.IsZero() {
+			return m.Format("2006-01-02")
+		}
+		return s.PublishedAt.Format("2006-01-02")
+	}
 	newest := ""
 	for _, s := range stories {
-		if d := s.PublishedAt.Format("2006-01-02"); d > newest {
-			newest = d
-		}
+		newest = max(newest, changed(s))
 	}
 	var urls []output.URL
 	for _, r := range routes {
@@ -63,7 +68,7 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 		}
 		lastmod := newest
 		if r.Story != nil {
-			lastmod = r.Story.PublishedAt.Format("2006-01-02")
+			lastmod = changed(r.Story)
 		}
 		urls = append(urls, output.URL{Loc: cfg.Abs(r.Path), LastMod: lastmod})
 	}

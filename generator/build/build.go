@@ -3,6 +3,7 @@
 package build
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -10,8 +11,10 @@ import (
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/output"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/spelling"
 	"github.com/nivaran/magazine/generator/story"
 )
 
@@ -27,6 +30,9 @@ type Options struct {
 	Now         time.Time
 	Clean       bool                  // ignore the previous build and write everything afresh
 	NoLinkCheck bool                  // skip checking internal links in the generated pages
+	Drafts      bool                  // publish draft stories too (marked as drafts)
+	Future      bool                  // publish stories dated after Now too
+	NoSpelling  bool                  // Check: skip the spelling pass
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
 
@@ -107,31 +113,107 @@ func TuneGC(stories int) {
 	debug.SetGCPercent(-1)
 }
 
-// Check loads and validates content without writing anything.
-func Check(opt Options) (int, error) {
-	opt.defaults()
-	cfg, err := opt.loadConfig()
-	if err != nil {
-		return 0, err
-	}
-	stories, _, _, err := load(cfg, opt)
-	return len(stories), err
+// Checked describes a check that found no problem.
+type Checked struct {
+	Stories int    // every story checked, drafts and scheduled ones too
+	Note    string // what could not be checked here, e.g. spelling without aspell
 }
 
-// load reads and checks the stories through the cache of parsed stories in
-// opt.Cache, which it returns for the caller to save when it has time.
-func load(cfg *site.Config, opt Options) ([]*story.Story, []route.Route, *story.Cache, error) {
-	sopt := story.Options{Categories: cfg.Categories, ImageDir: opt.Stories}
-	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
-	stories, diags := story.LoadDir(opt.Stories, sopt)
-	diags = append(diags, media.CheckFigures(opt.Stories, stories)...)
-	routes, more := route.Table(stories, cfg.PerPage)
-	diags = append(diags, more...)
-	diags = append(diags, checkHome(cfg, opt.Config, stories)...)
-	if err := diags.Err(); err != nil {
-		return nil, nil, nil, err
+// content is the checked stories and what the site makes of them.
+type content struct {
+	stories []*story.Story // published by this build
+	held    story.Held     // left out: drafts, scheduled stories
+	routes  []route.Route
+	cache   *story.Cache // for the caller to save when it has time
+}
+
+// Check does everything a build does but write: it loads and validates the
+// content, makes the pictures, bundles, renders the pages that changed
+// since the last build and checks their links, and lays out every file of
+// the site; so it finds every problem the build would, the same way. It
+// then runs the spelling pass over the stories (unless NoSpelling), which a
+// build leaves out: a host without aspell must still build. It fills the
+// same caches as a build, and writes nothing into the output folder.
+func Check(opt Options) (*Checked, error) {
+	opt.defaults()
+	b, err := NewBuilder(opt)
+	if err != nil {
+		return nil, err
 	}
-	return stories, routes, sopt.Cache, nil
+	defer b.Close()
+	var man *output.Manifest
+	if !opt.Clean {
+		man = output.LoadManifest(opt.Cache, opt.Out)
+	}
+	sum, err := b.Build(man.Has, &dryRun{man: man})
+	diags, isDiags := Diagnostics(err)
+	if err != nil && !isDiags {
+		return nil, err
+	}
+	res := &Checked{}
+	if sum != nil {
+		res.Stories = sum.Stories + len(sum.Held.Drafts) + len(sum.Held.Scheduled)
+	}
+	if !opt.NoSpelling {
+		// Every story that parses is checked, so all problems show at once.
+		cfg, err := opt.loadConfig()
+		if err != nil {
+			return nil, err
+		}
+		stories, _ := story.LoadDir(opt.Stories, storyOptions(cfg, opt))
+		words, err := spelling.Check(stories, opt.Stories)
+		switch {
+		case errors.Is(err, spelling.ErrNoAspell):
+			res.Note = "spelling not checked: " + err.Error()
+		case err != nil:
+			return nil, err
+		}
+		diags = append(diags, words...)
+	}
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// dryRun is the sink of a check: it lays out the files without writing
+// them, and knows the last build as the build would.
+type dryRun struct {
+	layout output.Layout
+	man    *output.Manifest
+}
+
+func (d *dryRun) Put(path string, _ File) error    { return d.layout.Add(path) }
+func (d *dryRun) Lost(names []string) bool         { return d.man.Lost(names) }
+func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
+
+// load reads and checks the stories through the cache of parsed stories in
+// opt.Cache, and leaves out the drafts and scheduled stories this build does
+// not publish: from here on, nothing sees them.
+func load(cfg *site.Config, opt Options) (*content, error) {
+	sopt := storyOptions(cfg, opt)
+	all, diags := story.LoadDir(opt.Stories, sopt)
+	diags = append(diags, media.CheckPictures(opt.Stories, all)...)
+	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
+	routes, more := route.Table(stories, cfg.PerPage)
+	if len(stories) < len(all) {
+		// A held-back story's paths are checked now, not on the day it goes out.
+		_, more = route.Table(all, cfg.PerPage)
+	}
+	diags = append(diags, more...)
+	diags = append(diags, checkHome(cfg, opt.Config, all)...)
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	return &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}, nil
+}
+
+// storyOptions are what stories are checked against, with the cache of
+// parsed stories in opt.Cache.
+func storyOptions(cfg *site.Config, opt Options) story.Options {
+	sopt := story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location}
+	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
+	return sopt
 }
 
 // Diagnostics extracts the content problems from a build error, if it is one.

@@ -152,9 +152,9 @@ func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
 
 func TestCheckWritesNothing(t *testing.T) {
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
-	n, err := build.Check(o)
-	if err != nil || n != 1 {
-		t.Fatalf("check: %d %v", n, err)
+	res, err := build.Check(o)
+	if err != nil || res.Stories != 1 {
+		t.Fatalf("check: %+v %v", res, err)
 	}
 	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
 		t.Error("check wrote output")
@@ -167,8 +167,12 @@ func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
 	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [the archive](/no-such-page) and [a real one](/stories).", 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": story})
 	_, err := build.Run(o)
-	if err == nil || !strings.Contains(err.Error(), "story/5/index.html: broken link /no-such-page") {
-		t.Fatalf("want the page and the link, got %v", err)
+	want := filepath.Join(o.Stories, "a.md") + ":10: broken link /no-such-page: no page or file of the site has that address"
+	if err == nil || err.Error() != want {
+		t.Fatalf("want the story's line and the link, got %v", err)
+	}
+	if _, cerr := build.Check(o); cerr == nil || cerr.Error() != want {
+		t.Fatalf("check should say the same, got %v", cerr)
 	}
 	if strings.Contains(err.Error(), "/stories\n") {
 		t.Error("a working link was reported")

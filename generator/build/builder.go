@@ -7,8 +7,6 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +18,7 @@ import (
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/scratch"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -34,6 +33,15 @@ type Builder struct {
 	pool    *render.Pool
 	running string // hash of the server bundle the workers run
 	work    string // the workers' folder, below node_modules
+	release func() // removes work
+}
+
+// previousBuild is a sink that holds the last build: Lost reports whether
+// it had files that names (this build's) lacks, and Read returns one of its
+// files.
+type previousBuild interface {
+	Lost(names []string) bool
+	Read(path string) ([]byte, error)
 }
 
 // Sink receives the files of a build as they are made, one Put at a time.
@@ -60,7 +68,8 @@ type Result struct {
 
 	WorkerPeak int64 // the largest render worker's peak memory, in bytes
 
-	Notes []string // forms mode, launch notice: printed after the summary
+	Held  story.Held // drafts and scheduled stories left out
+	Notes []string   // forms mode, launch notice: printed after the summary
 }
 
 // Phase is one timed step, for the summary and the benchmark. Phases
@@ -79,15 +88,14 @@ func NewBuilder(opt Options) (*Builder, error) {
 		return nil, err
 	}
 	// The render worker requires React from node_modules: it is written
-	// below it, in the folder tools keep their caches in.
-	cacheDir := filepath.Join(opt.Root, "node_modules", ".cache")
-	os.MkdirAll(cacheDir, 0o755)
-	work, err := os.MkdirTemp(cacheDir, "magazine-build-")
+	// below it, in the folder tools keep their caches in. A killed build's
+	// folder goes when the next build starts.
+	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err
 	}
-	b := &Builder{opt: opt, bundler: bundler, work: work,
+	b := &Builder{opt: opt, bundler: bundler, work: work, release: release,
 		images: &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}}
 	if b.pool, err = render.Start(opt.Node, work, opt.Workers); err != nil {
 		b.Close()
@@ -108,7 +116,7 @@ func (b *Builder) Close() error {
 	}
 	b.bundler.Close()
 	b.bundler = nil
-	os.RemoveAll(b.work)
+	b.release()
 	return err
 }
 
@@ -137,7 +145,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		return nil, err
 	}
 
-	res := &Result{Stories: len(src.stories), Notes: src.cfg.Notes(b.opt.Now)}
+	res := &Result{Stories: len(src.stories), Held: src.held, Notes: src.cfg.Notes(b.opt.Now)}
 	g, ctx := errgroup.WithContext(context.Background())
 	var mu sync.Mutex
 	put := func(path string, f File) error {
@@ -172,14 +180,16 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		return err
 	})
 	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res}
+	if prev, ok := sink.(previousBuild); ok {
+		p.previous = prev
+	}
 	g.Go(func() error { return p.make(ctx, assets) })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	res.Phases = t.phases()
-	if len(p.problems) > 0 {
-		sort.Strings(p.problems)
-		return nil, fmt.Errorf("%d broken internal link(s) (magazine build --no-link-check skips this check):\n%s", len(p.problems), strings.Join(p.problems, "\n"))
+	if err := p.problems.Err(); err != nil {
+		return nil, err
 	}
 	return res, nil
 }
@@ -187,7 +197,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 // source is what the load stage read.
 type source struct {
 	cfg     *site.Config
-	stories []*story.Story
+	stories []*story.Story // published by this build
+	held    story.Held     // left out: drafts, scheduled stories
 	routes  []route.Route
 	tpl     *template.Template
 	tplPath string
@@ -233,11 +244,12 @@ func (b *Builder) read(t *timer) (*source, error) {
 	if src.tpl, err = template.New("page.html").Parse(string(src.tplSrc)); err != nil {
 		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
 	}
-	stories, routes, parsed, err := load(cfg, opt)
+	c, err := load(cfg, opt)
 	if err != nil {
 		return nil, err
 	}
-	src.stories, src.routes = stories, routes
+	src.stories, src.held, src.routes = c.stories, c.held, c.routes
+	parsed := c.cache
 	// Only a speed-up: a cache that cannot be written is no reason to fail.
 	// It is written while the pages are made.
 	done := make(chan struct{})

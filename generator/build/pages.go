@@ -10,12 +10,14 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/bundle"
+	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/head"
 	"github.com/nivaran/magazine/generator/linkcheck"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
+	"github.com/nivaran/magazine/generator/story"
 )
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -39,8 +41,11 @@ type pages struct {
 	put    func(path string, f File) error
 	timer  *timer
 	res    *Result
+	// previous, when set, holds the last build: if it had files this one
+	// lacks, unchanged pages are link-checked too, as it holds them.
+	previous previousBuild
 
-	problems []string // broken links
+	problems diag.List // broken links
 }
 
 // page is one canonical route on its way through the stage.
@@ -64,7 +69,7 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
 	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
-	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories)
+	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 	// One page is rendered per story and layout; the other paths showing
 	// that same page get copies of it.
 	aliases := map[string][]string{} // rendered path -> every path showing its page
@@ -173,18 +178,31 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
 			checker = linkcheck.NewChecker(names, cfg.BaseURL)
+			// A page that did not change may link to a file that is gone:
+			// then unchanged pages are checked again, from the last build.
+			if p.previous != nil && !p.previous.Lost(names) {
+				p.previous = nil
+			}
 		}
 		for batch := range rendered {
 			if checker != nil {
 				stop := p.timer.start("link check")
 				files := make(map[string][]byte, len(batch))
+				from := make(map[string]*story.Story, len(batch))
 				for _, pg := range batch {
-					if pg.html != nil {
-						files[route.File(pg.route.Path)] = pg.html
+					html, f := pg.html, route.File(pg.route.Path)
+					if html == nil && p.previous != nil {
+						var err error
+						if html, err = p.previous.Read(f); err != nil {
+							return err
+						}
+					}
+					if html != nil {
+						files[f], from[f] = html, pg.route.Story
 					}
 				}
 				for _, pr := range checker.Check(files) {
-					p.problems = append(p.problems, pr.String())
+					p.problems = append(p.problems, brokenLink(pr, from[pr.Page]))
 				}
 				stop()
 			}

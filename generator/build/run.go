@@ -9,26 +9,22 @@ import (
 // Run builds the site into opt.Out. Content errors, bundling errors, render
 // errors and broken links all stop the build before dist/ changes.
 //
-// The first build fills a fresh folder and swaps it in. Later builds use the
-// manifest in the cache folder: pages whose inputs are unchanged are not
-// rendered again, and only changed files are replaced.
+// The new build is assembled beside dist/ and swapped in with one rename
+// (see package output). Builds after the first use the manifest in the
+// cache folder: pages whose inputs are unchanged are not rendered again.
 func Run(opt Options) (*Result, error) {
 	opt.defaults()
 	start := time.Now()
-	man := output.LoadManifest(opt.Cache, opt.Out)
-	if opt.Clean {
-		man = nil
-	}
 	b, err := NewBuilder(opt)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
-	w, err := output.NewWriter(opt.Out, opt.Cache, man)
+	w, err := output.Open(opt.Out, opt.Cache, opt.Clean)
 	if err != nil {
 		return nil, err
 	}
-	res, err := b.Build(man.Has, writerSink{w})
+	res, err := b.Build(w.Has, writerSink{w})
 	if err != nil {
 		w.Abort()
 		return nil, err
@@ -47,6 +43,9 @@ func Run(opt Options) (*Result, error) {
 }
 
 type writerSink struct{ w *output.Writer }
+
+func (s writerSink) Lost(names []string) bool         { return s.w.Previous().Lost(names) }
+func (s writerSink) Read(path string) ([]byte, error) { return s.w.Previous().Read(path) }
 
 func (s writerSink) Put(path string, f File) error {
 	return s.w.Put(path, output.File{Key: f.Key, Data: f.Data})

@@ -24,9 +24,9 @@ type Channel struct {
 	Self        string // where the feed itself is published, e.g. "/feed.xml"
 }
 
-// Files renders feed.xml and category/<slug>/feed.xml for every category
-// that has stories (those are the categories with a page, at
-// route.CategoryPath), keyed by path relative to dist/.
+// Files renders feed.xml, category/<slug>/feed.xml for every category that
+// has stories and tag/<slug>/feed.xml for every tag (those with a page, at
+// route.CategoryPath and route.TagPath), keyed by path relative to dist/.
 func Files(cfg *site.Config, stories []*story.Story) map[string][]byte {
 	files := map[string][]byte{
 		"feed.xml": RSS(cfg, Channel{
@@ -42,11 +42,20 @@ func Files(cfg *site.Config, stories []*story.Story) map[string][]byte {
 	}
 	for c, list := range byCategory {
 		base := route.CategoryPath(c)
-		files[base[1:]+"/feed.xml"] = RSS(cfg, Channel{
+		files[route.FeedPath(base)[1:]] = RSS(cfg, Channel{
 			Title:       c + " | " + cfg.Magazine(),
 			Description: c + " stories from " + cfg.Magazine() + ": " + cfg.Tagline,
 			Link:        base,
-			Self:        base + "/feed.xml",
+			Self:        route.FeedPath(base),
+		}, list)
+	}
+	for t, list := range route.Tags(stories) {
+		base := route.TagPath(t)
+		files[route.FeedPath(base)[1:]] = RSS(cfg, Channel{
+			Title:       t + " | " + cfg.Magazine(),
+			Description: "Stories about " + t + " from " + cfg.Magazine() + ": " + cfg.Tagline,
+			Link:        base,
+			Self:        route.FeedPath(base),
 		}, list)
 	}
 	return files
@@ -122,7 +131,7 @@ func RSS(cfg *site.Config, ch Channel, stories []*story.Story) []byte {
 			Description: s.Introduction,
 			PubDate:     s.PublishedAt.Format(time.RFC1123Z),
 			Category:    s.Category,
-			Creator:     s.Author,
+			Creator:     s.Byline(),
 		})
 	}
 	return encode(rss{

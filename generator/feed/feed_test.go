@@ -181,7 +181,7 @@ func TestRSS(t *testing.T) {
 		t.Errorf("newest item =\n%+v\nwant\n%+v", got, want)
 	}
 	// Fixed paths are the canonical link; markup in titles survives escaping.
-	if old.Link != "https://nivaran.example/rbi-policy" || old.Title != "RBI & the <Repo> Rate" || old.PubDate != "Tue, 12 Aug 2025 00:00:00 +0000" {
+	if old.Link != "https://nivaran.example/rbi-policy" || old.Title != "RBI & the <Repo> Rate" || old.PubDate != "Tue, 12 Aug 2025 00:00:00 +0530" {
 		t.Errorf("older item = %+v", old)
 	}
 	if ch.LastBuildDate != got.PubDate {

@@ -4,8 +4,12 @@
 package generatortest
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -23,6 +27,10 @@ editorEmail: editor@test.example
 launchDate: 2025-09-10
 forms: {launch: /api/forms/launch, editorial: /api/forms/editorial, partnership: /api/forms/partnership, newsletter: /api/forms/newsletter}
 categories: [Economic Policy, International Trade, Technology]
+authors:
+  - {name: Nivaran Economy Desk, role: Desk byline, bio: The desk.}
+  - {name: Nivaran Editorial Team, role: Editorial team, bio: The editors.}
+  - {name: Ira Venkataraman, role: Columnist, bio: A columnist.}
 `
 
 // Story returns a valid story file with the given id and extra front matter.
@@ -108,4 +116,78 @@ func Between(s, start, end string) string {
 		return s[:j]
 	}
 	return s
+}
+
+// Newsroom is a small site exercising the newsroom workflow: several
+// authors, tags, an update and corrections, a draft (id 9) and a story
+// scheduled for 2025-09-06 (id 10), the day after Options' Now in the site's
+// time zone (IST). Pictures are external, so page data holds no hashes.
+func Newsroom() map[string]string {
+	img := func(id string) string {
+		return "featuredImage: https://images.example/" + id + ".jpg\nimageWidth: 1200\nimageHeight: 630\n"
+	}
+	story := func(id, date, front string) string {
+		return "---\nid: " + id + "\ntitle: \"Story " + id + "\"\nintroduction: \"Intro of story " + id + ".\"\n" +
+			"publishedAt: " + date + "\ncategory: \"Economic Policy\"\n" + img(id) + front +
+			"---\n\nBody of story " + id + ".\n\n**Solution Spotlight:** Do something.\n"
+	}
+	return map[string]string{
+		"site.yaml": Site + `  - name: Asha Rao
+    role: Contributing writer
+    bio: Asha Rao writes about credit and small firms.
+    links: [{label: Website, url: "https://asha.example"}]
+`,
+		"stories/rbi.md": story("5", "2025-08-15", `path: /rbi-policy
+authors: ["Ira Venkataraman", "Nivaran Economy Desk"]
+updatedAt: 2025-08-20
+tags: ["RBI", "Rates"]
+corrections:
+  - {date: 2025-08-22, text: "A later correction."}
+  - {date: 2025-08-18, text: "An earlier version gave the repo rate as 5.75%."}
+`),
+		"stories/msme.md": story("7", "2025-08-17", `author: "Nivaran Economy Desk"
+tags: ["rbi", "MSME"]
+`),
+		"stories/three.md": story("8", "2025-08-19", `authors: ["Asha Rao", "Ira Venkataraman", "Nivaran Economy Desk"]
+tags: ["Credit"]
+`),
+		"stories/draft.md":  strings.Replace(story("9", "2025-08-20", "author: \"Asha Rao\"\ndraft: true\ntags: [\"RBI\"]\n"), "Story 9", "Draft Story Nine", 1),
+		"stories/future.md": strings.Replace(story("10", "2025-09-06", "author: \"Asha Rao\"\ntags: [\"RBI\"]\n"), "Story 10", "Future Story Ten", 1),
+	}
+}
+
+// Tree is every file and folder under dir with its mode and a hash of its
+// content, one a line: equal trees are byte-for-byte equal. A missing dir
+// gives "(missing)".
+func Tree(t testing.TB, dir string) string {
+	t.Helper()
+	var lines []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		line := fmt.Sprintf("%s %v", filepath.ToSlash(rel), fi.Mode())
+		if !d.IsDir() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	if os.IsNotExist(err) {
+		return "(missing)"
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
 }

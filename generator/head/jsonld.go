@@ -22,7 +22,7 @@ type article struct {
 	Headline         string        `json:"headline"`
 	Description      string        `json:"description"`
 	Image            []imageObject `json:"image"`
-	Author           party         `json:"author"`
+	Author           []party       `json:"author"`
 	Publisher        *party        `json:"publisher"`
 	DatePublished    string        `json:"datePublished"`
 	DateModified     string        `json:"dateModified"`
@@ -83,11 +83,13 @@ type itemList struct {
 }
 
 type person struct {
-	Context     string `json:"@context"`
-	Type        string `json:"@type"`
-	Name        string `json:"name"`
-	URL         string `json:"url"`
-	JobTitle    string `json:"jobTitle,omitempty"`
-	Description string `json:"description,omitempty"`
-	WorksFor    *party `json:"worksFor,omitempty"`
+	Context     string       `json:"@context"`
+	Type        string       `json:"@type"`
+	Name        string       `json:"name"`
+	URL         string       `json:"url"`
+	JobTitle    string       `json:"jobTitle,omitempty"`
+	Description string       `json:"description,omitempty"`
+	Image       *imageObject `json:"image,omitempty"`
+	SameAs      []string     `json:"sameAs,omitempty"`
+	WorksFor    *party       `json:"worksFor,omitempty"`
 }

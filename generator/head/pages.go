@@ -51,11 +51,11 @@ func private(cfg *site.Config, title string) Head {
 	return h
 }
 
-// feeds links the magazine's RSS feed, and a category's own feed on its pages.
+// feeds links the magazine's RSS feed, and a category's or tag's own feed on its pages.
 func (h *Head) feeds(cfg *site.Config, l *route.List) {
 	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", cfg.Magazine()}, {"href", cfg.Abs("/feed.xml")}}})
-	if l != nil && l.Kind == "category" {
-		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", l.Name + " | " + cfg.Magazine()}, {"href", cfg.Abs(l.Base + "/feed.xml")}}})
+	if l != nil && (l.Kind == route.Category || l.Kind == route.Tag) {
+		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", l.Name + " | " + cfg.Magazine()}, {"href", cfg.Abs(route.FeedPath(l.Base))}}})
 	}
 }
 
@@ -128,16 +128,26 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	keywords := Keywords(cfg, s)
 	published := s.PublishedAt.ISO()
 
+	modified := published
+	if m := s.Modified(); !m.IsZero() {
+		modified = m.ISO()
+	}
+
 	h := Head{Title: title + " | " + cfg.Magazine()}
 	h.meta("description", description)
 	h.meta("keywords", strings.Join(keywords, ", "))
-	h.meta("author", s.Author)
+	h.meta("author", s.Byline())
 	h.meta("robots", "index, follow")
 	h.link("canonical", url)
 	h.social(cfg, "article", title, description, url, img)
 	h.feeds(cfg, nil)
-	h.property("article:author", s.Author)
+	for _, a := range s.Names() {
+		h.property("article:author", a)
+	}
 	h.property("article:published_time", published)
+	if modified != published {
+		h.property("article:modified_time", modified)
+	}
 	h.property("article:section", s.Category)
 	for _, t := range s.Tags {
 		h.property("article:tag", t)
@@ -150,10 +160,10 @@ func forStory(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		Context: "https://schema.org", Type: kind,
 		Headline: title, Description: description,
 		Image:            images(cfg, img, lib.Featured(s)),
-		Author:           author(cfg, s.Author),
+		Author:           authors(cfg, s.Names()),
 		Publisher:        publisher(cfg),
 		DatePublished:    published,
-		DateModified:     published,
+		DateModified:     modified,
 		ArticleSection:   s.Category,
 		Keywords:         strings.Join(keywords, ", "),
 		MainEntityOfPage: url,
@@ -172,14 +182,17 @@ func Keywords(cfg *site.Config, s *story.Story) []string {
 	if len(s.MetaTags) > 0 {
 		return s.MetaTags
 	}
-	return []string{s.Category, s.Author, "India", "Indian economy", "business news", "solutions journalism", cfg.Magazine()}
+	return []string{s.Category, s.Byline(), "India", "Indian economy", "business news", "solutions journalism", cfg.Magazine()}
 }
 
-func author(cfg *site.Config, name string) party {
-	if strings.HasPrefix(name, cfg.Name) {
-		return party{Type: "Organization", Name: name, URL: cfg.Abs("/about")}
+// authors are a story's bylines as schema.org Persons, each with the URL
+// of their author page.
+func authors(cfg *site.Config, names []string) []party {
+	out := make([]party, len(names))
+	for i, n := range names {
+		out[i] = party{Type: "Person", Name: n, URL: cfg.Abs(route.AuthorPath(n))}
 	}
-	return party{Type: "Person", Name: name}
+	return out
 }
 
 func publisher(cfg *site.Config) *party {
@@ -205,9 +218,11 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	title += " | " + cfg.Magazine()
 	description := "Every story from " + cfg.Magazine() + ", newest first."
 	switch l.Kind {
-	case "category":
+	case route.Category:
 		description = name + ": stories and Solution Spotlights from " + cfg.Magazine() + ", newest first."
-	case "author":
+	case route.Tag:
+		description = "Stories about " + name + " from " + cfg.Magazine() + ", newest first."
+	case route.Author:
 		description = "Stories by " + name + " in " + cfg.Magazine() + ", newest first."
 		if a := cfg.Author(name); a != nil && a.Bio != "" {
 			description = Describe(a.Bio)
@@ -226,15 +241,17 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	}
 	h.ld(collectionPage{Context: "https://schema.org", Type: "CollectionPage", Name: name, URL: cfg.Abs(r.Path),
 		Description: description, MainEntity: itemList{Type: "ItemList", Items: items}})
-	if l.Kind == "author" {
+	if l.Kind == route.Author {
 		p := person{Context: "https://schema.org", Type: "Person", Name: name, URL: cfg.Abs(l.Base),
 			WorksFor: publisher(cfg)}
 		if a := cfg.Author(name); a != nil {
 			p.Description, p.JobTitle = a.Bio, a.Role
+			for _, link := range a.Links {
+				p.SameAs = append(p.SameAs, link.URL)
+			}
 		}
-		if strings.HasPrefix(name, cfg.Name) {
-			p.Type = "Organization"
-			p.JobTitle = ""
+		if img, ok := lib.Author(name); ok {
+			p.Image = &imageObject{Type: "ImageObject", URL: cfg.Abs(img.Src), Width: img.Width, Height: img.Height}
 		}
 		h.ld(p)
 	}

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -24,14 +25,43 @@ const (
 	editorRecipe = "editor/1 catmullrom q82"
 	// maxPixels refuses pictures that would take gigabytes to decode (a
 	// 20000x20000 PNG is 1.6 GB as RGBA); real photos are far below it.
+	// The header says the size, so nothing is decoded first.
 	maxPixels = 60_000_000
+	// MaxFileBytes refuses larger files before reading them: a camera's
+	// full-size JPEG is 5–15 MB, and a web page needs far less.
+	MaxFileBytes = 25 << 20
 )
+
+// readPicture reads a regular file of at most MaxFileBytes, checking
+// before it reads (a device, a pipe or a huge file is never read).
+func readPicture(src string) ([]byte, error) {
+	fi, err := os.Stat(src)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("%d MB is too large (at most %d MB)", (fi.Size()+1<<20-1)>>20, MaxFileBytes>>20)
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err == nil && len(data) > MaxFileBytes {
+		err = fmt.Errorf("over %d MB is too large", MaxFileBytes>>20)
+	}
+	return data, err
+}
 
 // Editor resizes the photo at src into the srcset widths. Files are named
 // images/<name>-<hash8>-<width>.jpg (.png when the picture has transparency).
 // A missing or undecodable file gives an *Error naming src.
 func (p *Processor) Editor(src string) (Result, error) {
-	data, err := os.ReadFile(src)
+	data, err := readPicture(src)
 	if err != nil {
 		var pe *fs.PathError
 		switch {

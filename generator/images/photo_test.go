@@ -249,6 +249,10 @@ func TestEditorErrorsNameTheFile(t *testing.T) {
 		{"testdata/not-an-image.jpg", "testdata/not-an-image.jpg: not a JPEG or PNG image"},
 		{writeFile(t, dir, "cut.jpg", good[:len(good)/2]), "cut.jpg: cannot decode the JPEG image: unexpected EOF"},
 		{writeFile(t, dir, "huge.png", huge), "huge.png: 20000x20000 pixels is too large (at most 60 megapixels)"},
+		// Never read: a device, a folder, a file over the cap (sparse here).
+		{"/dev/zero", "/dev/zero: not a regular file"},
+		{dir, dir + ": not a regular file"},
+		{sparse(t, dir, "big.jpg", MaxFileBytes+1), "big.jpg: 26 MB is too large (at most 25 MB)"},
 	} {
 		_, err := (&Processor{}).Editor(tc.path)
 		var ie *Error
@@ -264,6 +268,19 @@ func TestEditorErrorsNameTheFile(t *testing.T) {
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v is not fs.ErrNotExist", err)
 	}
+}
+
+func sparse(t *testing.T, dir, name string, size int64) string {
+	p := filepath.Join(dir, name)
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func TestSlug(t *testing.T) {

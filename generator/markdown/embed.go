@@ -16,8 +16,8 @@ import (
 // the frame (Src) only when the reader clicks, or, for charts, scrolls near
 // it. An X post has no frame: it is a link card.
 type Embed struct {
-	Provider string `json:"provider"` // youtube, datawrapper, flourish, x
-	URL      string `json:"url"`      // the original, linked for every reader
+	Provider string `json:"provider" ts:"'youtube' | 'datawrapper' | 'flourish' | 'x'"`
+	URL      string `json:"url"` // the original, linked for every reader
 	Src      string `json:"src,omitempty"`
 	Title    string `json:"title"`
 	Width    int    `json:"width,omitempty"` // the frame's aspect ratio

@@ -41,7 +41,9 @@ import (
 // figure (HTML filled in once its picture is made, see FigureHTML) and
 // embed (Embed, loaded by the browser on demand).
 type Block struct {
-	Type     string  `json:"type"`
+	// The ts tag is the TypeScript type of Type (frontend/src/types.ts is
+	// generated from it): list a new kind there too.
+	Type     string  `json:"type" ts:"'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight' | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed'"`
 	HTML     string  `json:"html,omitempty"`
 	Title    string  `json:"title,omitempty"` // spotlight: the marker as written
 	Children []Block `json:"children,omitempty"`

@@ -8,13 +8,10 @@ import (
 	"strings"
 
 	"github.com/nivaran/magazine/generator/diag"
+	"github.com/nivaran/magazine/generator/images"
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/story"
 )
-
-// MaxPictureBytes caps a picture file of the site's own: a camera's JPEG is
-// 5–15 MB; anything far larger is a mistake.
-const MaxPictureBytes = 25 << 20
 
 // LocalPicture resolves a picture path an editor wrote (images/x.jpg,
 // relative to the stories folder) to a file that is surely the site's own:
@@ -55,8 +52,8 @@ func LocalPicture(dir, rel string) (string, error) {
 		return "", err
 	case !info.Mode().IsRegular():
 		return "", fmt.Errorf("%s is not a regular file", rel)
-	case info.Size() > MaxPictureBytes:
-		return "", fmt.Errorf("%s is %d MB; keep pictures under %d MB", rel, (info.Size()+1<<20-1)>>20, MaxPictureBytes>>20)
+	case info.Size() > images.MaxFileBytes:
+		return "", fmt.Errorf("%s is %d MB; keep pictures under %d MB", rel, (info.Size()+1<<20-1)>>20, images.MaxFileBytes>>20)
 	}
 	return path, nil
 }
@@ -75,11 +72,17 @@ func Figures(s *story.Story, fn func(*markdown.Figure)) {
 	walk(s.Body.Blocks)
 }
 
-// CheckFigures reports body pictures of the site's own that cannot be used,
-// at their lines. It reads no pixels, so `magazine check` runs it too.
-func CheckFigures(dir string, stories []*story.Story) diag.List {
+// CheckPictures reports pictures of the site's own — featured and in the
+// body — that cannot be used, at their lines. It reads no pixels, so it
+// runs with the content checks, before any picture is made.
+func CheckPictures(dir string, stories []*story.Story) diag.List {
 	var diags diag.List
 	for _, s := range stories {
+		if story.IsLocalImage(s.FeaturedImage) {
+			if _, err := LocalPicture(dir, s.FeaturedImage); err != nil {
+				diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", err)
+			}
+		}
 		Figures(s, func(f *markdown.Figure) {
 			if f.External() {
 				return

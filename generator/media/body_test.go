@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nivaran/magazine/generator/images"
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -22,7 +23,7 @@ func TestLocalPicture(t *testing.T) {
 	os.Symlink("ok.jpg", filepath.Join(dir, "images", "inside.jpg"))
 	os.Symlink("/dev/zero", filepath.Join(dir, "images", "device.jpg"))
 	big, _ := os.Create(filepath.Join(dir, "images", "big.png"))
-	big.Truncate(MaxPictureBytes + 1) // sparse: costs no disk
+	big.Truncate(images.MaxFileBytes + 1) // sparse: costs no disk
 	big.Close()
 
 	if p, err := LocalPicture(dir, "images/ok.jpg"); err != nil || p != filepath.Join(dir, "images", "ok.jpg") {
@@ -74,8 +75,8 @@ func TestBodyPictures(t *testing.T) {
 		t.Errorf("an external picture passes through with its size: %+v", e)
 	}
 	s.Body.Blocks = append(s.Body.Blocks, markdown.Block{Type: "figure", Figure: missing})
-	if d := CheckFigures(dir, []*story.Story{s}); len(d) != 1 || d[0].String() != "stories/x.md:14: picture: images/gone.jpg does not exist in "+dir {
-		t.Errorf("CheckFigures: %v", d)
+	if d := CheckPictures(dir, []*story.Story{s}); len(d) != 1 || d[0].String() != "stories/x.md:14: picture: images/gone.jpg does not exist in "+dir {
+		t.Errorf("CheckPictures: %v", d)
 	}
 }
 
@@ -92,5 +93,39 @@ func writeJPEG(t *testing.T, path string, w, h int) {
 	defer f.Close()
 	if err := jpeg.Encode(f, img, nil); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A featured picture goes through the same resolver as body pictures: a
+// story never makes the build read a file outside its folder.
+func TestFeaturedPictureStaysInside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "stories")
+	os.MkdirAll(filepath.Join(dir, "images", "x.jpg"), 0o755)
+	os.WriteFile(filepath.Join(root, "big.png"), []byte("png"), 0o644)
+	os.Symlink(root, filepath.Join(dir, "images", "up"))
+	os.WriteFile(filepath.Join(dir, "images", "ok.jpg"), []byte("jpg"), 0o644)
+	os.Symlink("ok.jpg", filepath.Join(dir, "images", "alias.jpg"))
+	for image, want := range map[string]string{
+		"../../../../../dev/zero":   `x.md:8: featuredImage: "../../../../../dev/zero" points outside the stories folder`,
+		"../../dev/zero.png":        `x.md:8: featuredImage: "../../dev/zero.png" points outside the stories folder`,
+		"../big.png":                `x.md:8: featuredImage: "../big.png" points outside the stories folder`,
+		"images/up/big.png":         `x.md:8: featuredImage: "images/up/big.png" points outside the stories folder`,
+		"../../../../../etc/passwd": `x.md:8: featuredImage: "../../../../../etc/passwd" points outside the stories folder`,
+		"/etc/passwd.jpg":           `x.md:8: featuredImage: "/etc/passwd.jpg" must be a path under the stories folder, like images/x.jpg`,
+		"images/x.jpg":              `x.md:8: featuredImage: images/x.jpg is not a regular file`,
+		"images/nope.jpg":           `x.md:8: featuredImage: images/nope.jpg does not exist in ` + dir,
+		"images/ok.jpg":             "",
+		"images/alias.jpg":          "",
+		"images/../images/ok.jpg":   "",
+	} {
+		src := "---\nid: 1\ntitle: T\nintroduction: I.\nauthor: A\npublishedAt: 2025-08-12\ncategory: C\nfeaturedImage: " + image + "\n---\n\nBody.\n"
+		s, diags := story.Parse("x.md", []byte(src), story.Options{})
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		if got := CheckPictures(dir, []*story.Story{s}).Error(); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", image, got, want)
+		}
 	}
 }

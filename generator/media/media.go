@@ -6,7 +6,6 @@ package media
 
 import (
 	"net/url"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -35,8 +34,15 @@ type Image struct {
 type Library struct {
 	featured map[int]Image
 	social   map[int]Image
+	authors  map[string]Image
 	body     map[string]markdown.Picture // by path as written in stories
 	site     Image
+}
+
+// Author is an author's photo, when site.yaml gives one.
+func (l *Library) Author(name string) (Image, bool) {
+	img, ok := l.authors[name]
+	return img, ok
 }
 
 // Featured is the picture at the top of a story and on its cards.
@@ -61,7 +67,7 @@ func (l *Library) Site() Image { return l.site }
 // NewLibrary is an empty library (every picture falls back), for tests and
 // for checking content without drawing anything.
 func NewLibrary() *Library {
-	return &Library{featured: map[int]Image{}, social: map[int]Image{}, body: map[string]markdown.Picture{}}
+	return &Library{featured: map[int]Image{}, social: map[int]Image{}, authors: map[string]Image{}, body: map[string]markdown.Picture{}}
 }
 
 // Add records a story's pictures (Process does this; tests may too).
@@ -156,8 +162,8 @@ func (w *Pictures) Draw(need func(path string) bool, put func(path string, data 
 	return g.Wait()
 }
 
-// Plan decides every story's pictures: it resizes editors' photos, featured
-// and in bodies (in parallel, cached between builds), and names the covers
+// Plan decides every story's pictures: it resizes editors' photos, featured,
+// in bodies and of authors (in parallel, cached between builds), and names the covers
 // and social cards without drawing them, so pages can be made while
 // Pictures.Draw works. A photo that cannot be read is reported at its
 // story's line.
@@ -166,27 +172,30 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 	w := &Pictures{p: p, photos: map[string][]byte{}}
 	var diags diag.List
 	host := hostOf(cfg)
-	site := images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}
-	if path, err := p.CardPath(site); err != nil {
+	siteCard := images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}
+	if path, err := p.CardPath(siteCard); err != nil {
 		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
 		return lib, w, diags
 	} else {
 		lib.SetSite(Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + " — " + cfg.Tagline})
-		w.cards, w.cardPaths, w.paths = append(w.cards, site), append(w.cardPaths, path), append(w.paths, path)
+		w.cards, w.cardPaths, w.paths = append(w.cards, siteCard), append(w.cardPaths, path), append(w.paths, path)
 	}
 
-	// Photos first, featured and in bodies, all at once: they are few, and
-	// their sizes are only known once they are read.
+	// Photos first, featured, in bodies and of authors, all at once: they
+	// are few, and their sizes are only known once they are read.
 	type photo struct {
-		s   *story.Story
-		fig *markdown.Figure // nil: the featured image
-		src string
+		s      *story.Story
+		fig    *markdown.Figure // a body picture
+		author *site.Author     // an author's photo
+		src    string
 	}
 	var photos []photo
 	inBody := map[string]bool{} // a picture in several stories is made once
 	for _, s := range stories {
 		if story.IsLocalImage(s.FeaturedImage) {
-			photos = append(photos, photo{s, nil, filepath.Join(storiesDir, s.FeaturedImage)})
+			if path, err := LocalPicture(storiesDir, s.FeaturedImage); err == nil { // else CheckPictures reports it
+				photos = append(photos, photo{s: s, src: path})
+			}
 		}
 		Figures(s, func(f *markdown.Figure) {
 			if f.External() || inBody[f.Src] {
@@ -198,8 +207,20 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 				return
 			}
 			inBody[f.Src] = true
-			photos = append(photos, photo{s, f, path})
+			photos = append(photos, photo{s: s, fig: f, src: path})
 		})
+	}
+	for i := range cfg.Authors {
+		a := &cfg.Authors[i]
+		if a.Photo == "" {
+			continue
+		}
+		path, err := LocalPicture(storiesDir, a.Photo)
+		if err != nil {
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", a.Name, err)
+			continue
+		}
+		photos = append(photos, photo{author: a, src: path})
 	}
 	resized := make([]images.Result, len(photos))
 	errs := make([]error, len(photos))
@@ -214,6 +235,9 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 	g.Wait()
 	for i, ph := range photos {
 		switch {
+		case errs[i] != nil && ph.author != nil:
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", ph.author.Name, errs[i])
+			continue
 		case errs[i] != nil && ph.fig != nil:
 			diags.Add(ph.s.File, ph.fig.Line, 0, "picture: %v", errs[i])
 			continue
@@ -226,10 +250,16 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 			w.photos[path] = data
 			w.paths = append(w.paths, path)
 		}
-		if ph.fig != nil {
-			lib.body[ph.fig.Src] = markdown.Picture{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height}
-		} else {
-			lib.featured[ph.s.ID] = Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height, Alt: altOf(ph.s)}
+		img := Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height}
+		switch {
+		case ph.author != nil:
+			img.Alt = ph.author.Name
+			lib.authors[ph.author.Name] = img
+		case ph.fig != nil:
+			lib.body[ph.fig.Src] = markdown.Picture{Src: img.Src, Srcset: img.Srcset, Width: img.Width, Height: img.Height}
+		default:
+			img.Alt = altOf(ph.s)
+			lib.featured[ph.s.ID] = img
 		}
 	}
 
@@ -244,7 +274,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 			continue
 		case story.IsLocalImage(v):
 			if _, ok := lib.featured[s.ID]; !ok {
-				continue // reported above
+				continue // reported above, or by CheckPictures
 			}
 		default: // generated, or a custom visual that still needs a picture for cards
 			path := images.CoverPath(s.ID, s.Category)

@@ -2,187 +2,130 @@ package output
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 )
 
-// File is one output file. Key identifies its content (or the inputs it is
-// made from); Data may be nil when the destination already has that key.
-type File struct {
-	Key  string
-	Data []byte
-}
-
-// Manifest records which key each file of a finished build has, so the next
-// build can leave unchanged files alone. It lives in the cache folder, outside
-// dist/; deleting it just makes the next build a full one.
+// Manifest records the key of every file of a finished build, so the next
+// build can leave unchanged files alone. It lives in the cache folder,
+// outside dist/; deleting it just makes the next build a full one.
+//
+// A manifest describes one generation of the output folder: Gen is the
+// identity of the folder it was written for. The folder that a commit
+// swaps in carries that identity, and no other folder can (see Gen), so a
+// manifest whose generation never reached dist/ — the build died before
+// the swap — is never trusted.
 type Manifest struct {
 	Out   string            `json:"out"`
+	Gen   Gen               `json:"gen"`
 	Files map[string]string `json:"files"`
 }
 
-const manifestName = "build-manifest.json"
+// Gen identifies a folder: its device and inode, and for a generation also
+// its modification time, which the commit sets to a random instant. A new
+// folder that happened to reuse a deleted generation's inode would still
+// differ in that time.
+type Gen struct {
+	Dev   uint64 `json:"dev"`
+	Ino   uint64 `json:"ino"`
+	Mtime int64  `json:"mtime,omitempty"`
+}
 
-// LoadManifest returns the manifest for out, or nil when there is none, it
-// belongs to another output folder, or out itself is gone.
+// spare describes the staging folder kept between builds: the generation
+// before the current one. It holds the same files as dist/ (hard links to
+// the same inodes) except at Stale paths, so the next build turns it into
+// the new generation by touching only those and the files it changes.
+type spare struct {
+	Of    Gen      `json:"of"`  // the generation of dist/ it is compared with
+	Dir   Gen      `json:"dir"` // the folder itself (device and inode)
+	Stale []string `json:"stale"`
+}
+
+const (
+	manifestName = "build-manifest.json"
+	spareName    = "build-spare.json"
+)
+
+// LoadManifest returns the manifest of the build now in out, or nil when
+// there is none, it belongs to another output folder, or out is not the
+// generation it describes.
 func LoadManifest(cacheDir, out string) *Manifest {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return nil
 	}
-	if _, err := os.Stat(abs); err != nil {
-		return nil
-	}
-	data, err := os.ReadFile(filepath.Join(cacheDir, manifestName))
-	if err != nil {
-		return nil
-	}
 	var m Manifest
-	if json.Unmarshal(data, &m) != nil || m.Out != abs || m.Files == nil {
+	if !load(filepath.Join(cacheDir, manifestName), &m) || m.Out != abs || m.Files == nil || m.Gen == (Gen{}) {
+		return nil
+	}
+	if g, ok := identity(abs); !ok || g != m.Gen {
 		return nil
 	}
 	return &m
 }
 
-// Has reports whether the previous build wrote path with that key. Safe on
-// a nil manifest. It trusts the manifest rather than checking each file on
-// disk, which would cost more than the build itself on a large site; after
-// changing dist/ by hand, build with --clean.
+// Has reports whether the build in the output folder has path with that
+// key. Safe on a nil manifest. It does not look at each file: a manifest is
+// only trusted for the generation it was written with, and after changing
+// dist/ by hand, build with --clean.
 func (m *Manifest) Has(path, key string) bool {
 	return m != nil && m.Files[path] == key
 }
 
-// Writer receives a build's files as they are made and puts them in place
-// when the build succeeds. With no manifest it fills a fresh folder and swaps
-// it in (see Dir). Otherwise it stages only the files whose key changed
-// beside out, and on Commit renames each over its old version and removes
-// files the site no longer has. Either way nothing in out changes before
-// Commit, and an aborted build leaves out as it was.
-type Writer struct {
-	out   string
-	cache string
-	man   *Manifest
-	stage *Dir // the fresh folder, or the staging folder for changed files
-	next  map[string]string
-	moved []string // staged paths to move into out on Commit
-
-	files chan staged
-	wg    sync.WaitGroup
-	mu    sync.Mutex
-	err   error
-}
-
-type staged struct {
-	path string
-	data []byte
-}
-
-// NewWriter starts writing a build for out. man is the previous build's
-// manifest, or nil for a full build.
-func NewWriter(out, cacheDir string, man *Manifest) (*Writer, error) {
-	abs, err := filepath.Abs(out)
-	if err != nil {
-		return nil, err
+// Lost reports whether the build in the output folder has a file that
+// names (a new build's files) lacks: a page that did not change may then
+// link to it.
+func (m *Manifest) Lost(names []string) bool {
+	if m == nil {
+		return false
 	}
-	stage := abs
-	if man != nil {
-		stage = abs + "-changes"
+	now := make(map[string]bool, len(names))
+	for _, n := range names {
+		now[n] = true
 	}
-	d, err := Begin(stage)
-	if err != nil {
-		return nil, err
-	}
-	w := &Writer{out: abs, cache: cacheDir, man: man, stage: d, next: map[string]string{}, files: make(chan staged, 64)}
-	// Writing is bound by the file system's latency, not by the CPU: more
-	// writers than cores.
-	for range 4 * runtime.GOMAXPROCS(0) {
-		w.wg.Add(1)
-		go func() {
-			defer w.wg.Done()
-			for f := range w.files {
-				if err := d.Write(f.path, f.data); err != nil {
-					w.mu.Lock()
-					if w.err == nil {
-						w.err = err
-					}
-					w.mu.Unlock()
-				}
-			}
-		}()
-	}
-	return w, nil
-}
-
-// Put records a file and writes it unless the previous build has it
-// already. Data may be nil only for such a file.
-func (w *Writer) Put(path string, f File) error {
-	w.next[path] = f.Key
-	if w.man.Has(path, f.Key) {
-		return nil
-	}
-	if f.Data == nil {
-		return fmt.Errorf("output: %s has no content and is not in the previous build", path)
-	}
-	if w.man != nil {
-		w.moved = append(w.moved, path)
-	}
-	w.files <- staged{path, f.Data}
-	return nil
-}
-
-// Commit puts the build in place and saves its manifest. It returns how
-// many files were written.
-func (w *Writer) Commit() (int, error) {
-	close(w.files)
-	w.wg.Wait()
-	if w.err != nil {
-		w.stage.Abort()
-		return 0, w.err
-	}
-	written := len(w.next)
-	if w.man == nil {
-		if err := w.stage.Commit(); err != nil {
-			return 0, err
+	for p := range m.Files {
+		if !now[p] {
+			return true
 		}
-	} else {
-		written = len(w.moved)
-		for _, p := range w.moved {
-			to := filepath.Join(w.out, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-				return 0, err
-			}
-			if err := os.Rename(filepath.Join(w.stage.Tmp, filepath.FromSlash(p)), to); err != nil {
-				return 0, err
-			}
-		}
-		for p := range w.man.Files {
-			if _, keep := w.next[p]; !keep {
-				os.Remove(filepath.Join(w.out, filepath.FromSlash(p)))
-			}
-		}
-		w.stage.Abort()
 	}
-	next := &Manifest{Out: w.out, Files: w.next}
-	return written, next.save(w.cache)
+	return false
 }
 
-// Abort discards everything written so far.
-func (w *Writer) Abort() {
-	close(w.files)
-	w.wg.Wait()
-	w.stage.Abort()
+// Read returns a file of the build in the output folder.
+func (m *Manifest) Read(path string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(m.Out, filepath.FromSlash(path)))
 }
 
-func (m *Manifest) save(cacheDir string) error {
-	data, err := json.Marshal(m)
+// loadSpare returns the paths where the spare folder may differ from the
+// generation m describes, or ok=false when the folder cannot be trusted.
+func loadSpare(cacheDir, dir string, m *Manifest) (map[string]bool, bool) {
+	var s spare
+	if m == nil || !load(filepath.Join(cacheDir, spareName), &s) || s.Of != m.Gen {
+		return nil, false
+	}
+	if g, ok := identity(dir); !ok || g.Dev != s.Dir.Dev || g.Ino != s.Dir.Ino {
+		return nil, false
+	}
+	stale := make(map[string]bool, len(s.Stale))
+	for _, p := range s.Stale {
+		stale[p] = true
+	}
+	return stale, true
+}
+
+func load(path string, v any) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && json.Unmarshal(data, v) == nil
+}
+
+// save writes v beside path and renames it into place, so a reader (or a
+// build killed meanwhile) sees the old file or the new one.
+func save(path string, v any) error {
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(cacheDir, manifestName)
-	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"
@@ -190,4 +133,11 @@ func (m *Manifest) save(cacheDir string) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+func forget(path string) error {
+	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return nil
 }

@@ -1,25 +1,34 @@
 package output
 
 import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
-func read(t *testing.T, p string) string {
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+// site is a test's output folder and cache.
+type site struct {
+	t          *testing.T
+	root       string
+	out, cache string
 }
 
-func write(t *testing.T, out, cache string, man *Manifest, files map[string]File) (int, error) {
-	t.Helper()
-	w, err := NewWriter(out, cache, man)
+func newSite(t *testing.T) *site {
+	root := t.TempDir()
+	return &site{t: t, root: root, out: filepath.Join(root, "dist"), cache: filepath.Join(root, "cache")}
+}
+
+// build writes files (data "" means: unchanged, no content given) and commits.
+func (s *site) build(full bool, files map[string]File) (int, error) {
+	s.t.Helper()
+	w, err := Open(s.out, s.cache, full)
 	if err != nil {
-		t.Fatal(err)
+		s.t.Fatal(err)
 	}
 	for p, f := range files {
 		if err := w.Put(p, f); err != nil {
@@ -30,80 +39,304 @@ func write(t *testing.T, out, cache string, man *Manifest, files map[string]File
 	return w.Commit()
 }
 
-func TestWriteFreshThenChanged(t *testing.T) {
-	root := t.TempDir()
-	out, cache := filepath.Join(root, "dist"), filepath.Join(root, "cache")
+// tree reads every file under dir.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		got[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+func same(a, b map[string]string) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
+
+func ino(t *testing.T, p string) uint64 {
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Sys().(*syscall.Stat_t).Ino
+}
+
+func TestFreshThenChangedThenFromTheSpare(t *testing.T) {
+	s := newSite(t)
 	files := map[string]File{
 		"index.html":      {Key: "k1", Data: []byte("home")},
 		"a/index.html":    {Key: "k2", Data: []byte("a")},
 		"gone/index.html": {Key: "k3", Data: []byte("gone")},
 		"assets/app-X.js": {Key: "k4", Data: []byte("js")},
 	}
-	n, err := write(t, out, cache, LoadManifest(cache, out), files)
-	if err != nil || n != 4 {
+	if n, err := s.build(false, files); err != nil || n != 4 {
 		t.Fatalf("fresh: %d %v", n, err)
 	}
-	man := LoadManifest(cache, out)
+	man := LoadManifest(s.cache, s.out)
 	if man == nil || !man.Has("a/index.html", "k2") || man.Has("a/index.html", "other") {
 		t.Fatal("manifest not recorded")
 	}
 	delete(files, "gone/index.html")
 	files["a/index.html"] = File{Key: "k2b", Data: []byte("a2")}
 	files["index.html"] = File{Key: "k1"} // unchanged: no data needed
-	n, err = write(t, out, cache, man, files)
-	if err != nil || n != 1 {
+	if n, err := s.build(false, files); err != nil || n != 1 {
 		t.Fatalf("changed: wrote %d %v", n, err)
 	}
-	if read(t, filepath.Join(out, "a/index.html")) != "a2" || read(t, filepath.Join(out, "index.html")) != "home" {
-		t.Error("contents")
+	want := map[string]string{"index.html": "home", "a/index.html": "a2", "assets/app-X.js": "js"}
+	if got := tree(t, s.out); !same(got, want) {
+		t.Fatalf("dist: %v", got)
 	}
-	if _, err := os.Stat(filepath.Join(out, "gone/index.html")); !os.IsNotExist(err) {
-		t.Error("stale file kept")
+	// The previous generation is kept as the spare, sharing unchanged files.
+	spare := filepath.Join(s.root, ".dist.spare")
+	if got := tree(t, spare); !same(got, map[string]string{"index.html": "home", "a/index.html": "a", "gone/index.html": "gone", "assets/app-X.js": "js"}) {
+		t.Fatalf("spare: %v", got)
 	}
-	if leftovers, _ := filepath.Glob(filepath.Join(root, "*-changes*")); len(leftovers) != 0 {
-		t.Error(leftovers)
+	if ino(t, filepath.Join(spare, "index.html")) != ino(t, filepath.Join(s.out, "index.html")) {
+		t.Error("an unchanged file should be one inode in both generations")
+	}
+	// The next build starts from the spare: it replaces only what differs.
+	files["b/index.html"] = File{Key: "k5", Data: []byte("b")}
+	files["a/index.html"] = File{Key: "k2b"}
+	if n, err := s.build(false, files); err != nil || n != 1 {
+		t.Fatalf("third: wrote %d %v", n, err)
+	}
+	want["b/index.html"] = "b"
+	if got := tree(t, s.out); !same(got, want) {
+		t.Fatalf("dist after the third build: %v", got)
+	}
+	if _, err := os.Stat(filepath.Join(s.out, "gone")); !os.IsNotExist(err) {
+		t.Error("a folder left empty should go")
+	}
+}
+
+// TestRandomBuilds runs many builds of random file sets, some aborted
+// half-way or abandoned as if the process died, and checks dist/ after
+// every commit against what the build put.
+func TestRandomBuilds(t *testing.T) {
+	s := newSite(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	names := []string{"index.html", "a/index.html", "a/b/index.html", "a/b/c.json", "x.xml", "d/e/f/g.html", "d/index.html", "z/index.html"}
+	var committed map[string]string
+	for round := range 300 {
+		files := map[string]File{}
+		want := map[string]string{}
+		for _, n := range names {
+			if r.IntN(4) == 0 {
+				continue
+			}
+			v := fmt.Sprintf("%s v%d", n, r.IntN(3))
+			want[n] = v
+			files[n] = File{Key: v, Data: []byte(v)}
+		}
+		w, err := Open(s.out, s.cache, r.IntN(20) == 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ending := r.IntN(6) // 0: abort, 1: die, else commit
+		put := 0
+		for n, f := range files {
+			if ending < 2 && put > r.IntN(len(files)+1) {
+				break
+			}
+			if w.Has(n, f.Key) && r.IntN(2) == 0 {
+				f.Data = nil
+			}
+			if err := w.Put(n, f); err != nil {
+				t.Fatal(err)
+			}
+			put++
+		}
+		switch ending {
+		case 0:
+			w.Abort()
+		case 1: // killed: nothing more runs
+			close(w.jobs)
+			w.wg.Wait()
+			w.lock.Close()
+		default:
+			if _, err := w.Commit(); err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+			committed = want
+		}
+		if committed != nil {
+			if got := tree(t, s.out); !same(got, committed) {
+				t.Fatalf("round %d (ending %d): dist\n%v\nwant\n%v", round, ending, got, committed)
+			}
+		}
 	}
 }
 
 func TestAbortLeavesOutputAlone(t *testing.T) {
-	root := t.TempDir()
-	out, cache := filepath.Join(root, "dist"), filepath.Join(root, "cache")
-	if _, err := write(t, out, cache, nil, map[string]File{"i.html": {Key: "k", Data: []byte("old")}}); err != nil {
+	s := newSite(t)
+	if _, err := s.build(false, map[string]File{"i.html": {Key: "k", Data: []byte("old")}}); err != nil {
 		t.Fatal(err)
 	}
-	w, err := NewWriter(out, cache, LoadManifest(cache, out))
+	w, err := Open(s.out, s.cache, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	w.Put("i.html", File{Key: "k2", Data: []byte("new")})
 	w.Abort()
-	if read(t, filepath.Join(out, "i.html")) != "old" {
-		t.Error("an aborted build changed dist/")
+	if got := tree(t, s.out); !same(got, map[string]string{"i.html": "old"}) {
+		t.Errorf("an aborted build changed dist/: %v", got)
 	}
-	if entries, _ := os.ReadDir(root); len(entries) != 2 {
-		t.Errorf("staging left behind: %v", entries)
+	// The next build still starts from what the aborted one left.
+	if _, err := s.build(false, map[string]File{"i.html": {Key: "k"}, "j.html": {Key: "j", Data: []byte("j")}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, s.out); !same(got, map[string]string{"i.html": "old", "j.html": "j"}) {
+		t.Errorf("after an aborted build: %v", got)
 	}
 }
 
 func TestWriteRefusesMissingData(t *testing.T) {
-	root := t.TempDir()
-	_, err := write(t, filepath.Join(root, "dist"), root, nil, map[string]File{"x.html": {Key: "k"}})
+	s := newSite(t)
+	_, err := s.build(false, map[string]File{"x.html": {Key: "k"}})
 	if err == nil || !strings.Contains(err.Error(), "x.html has no content") {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "dist")); !os.IsNotExist(err) {
+	if _, err := os.Stat(s.out); !os.IsNotExist(err) {
 		t.Error("dist created")
+	}
+	if entries, _ := os.ReadDir(s.root); len(entries) != 1 { // the cache folder
+		t.Errorf("left behind: %v", entries)
 	}
 }
 
-func TestManifestForAnotherFolder(t *testing.T) {
-	root := t.TempDir()
-	a, b, cache := filepath.Join(root, "a"), filepath.Join(root, "b"), filepath.Join(root, "cache")
-	if _, err := write(t, a, cache, nil, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil {
+func TestFileAndFolderAtOnePathIsAnError(t *testing.T) {
+	for _, files := range [][2]string{{"feed.xml", "feed.xml/index.html"}, {"a/b/index.html", "a/b"}, {"x.html", "x.html"}} {
+		s := newSite(t)
+		w, err := Open(s.out, s.cache, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = w.Put(files[0], File{Key: "1", Data: []byte("1")})
+		if err == nil {
+			err = w.Put(files[1], File{Key: "2", Data: []byte("2")})
+		}
+		w.Abort()
+		if err == nil {
+			t.Errorf("%v: no error", files)
+		}
+	}
+}
+
+func TestManifestOnlyForItsGeneration(t *testing.T) {
+	s := newSite(t)
+	if _, err := s.build(false, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(b, 0o755)
-	if LoadManifest(cache, b) != nil {
+	other := filepath.Join(s.root, "b")
+	os.MkdirAll(other, 0o755)
+	if LoadManifest(s.cache, other) != nil {
 		t.Error("a manifest only applies to the folder it was written for")
+	}
+	// dist/ replaced by another folder (a restore from a copy, say).
+	os.RemoveAll(s.out)
+	os.MkdirAll(s.out, 0o755)
+	os.WriteFile(filepath.Join(s.out, "i.html"), []byte("stale"), 0o644)
+	if LoadManifest(s.cache, s.out) != nil {
+		t.Fatal("a manifest must not describe a folder it was not written for")
+	}
+	if n, err := s.build(false, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil || n != 1 {
+		t.Fatalf("rebuild: %d %v", n, err)
+	}
+	if got := tree(t, s.out); !same(got, map[string]string{"i.html": "x"}) {
+		t.Errorf("%v", got)
+	}
+}
+
+func TestLeftoversOfDeadBuildsAreCleared(t *testing.T) {
+	s := newSite(t)
+	for _, d := range []string{".dist.building-123", ".dist-changes.building-456", ".dist.old", ".dist.spare"} {
+		os.MkdirAll(filepath.Join(s.root, d, "x"), 0o755)
+	}
+	if _, err := s.build(false, map[string]File{"i.html": {Key: "k", Data: []byte("x")}}); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(s.root)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "cache dist" {
+		t.Errorf("left: %v", names)
+	}
+}
+
+// Hosts serve dist/ as another user: every folder must be 0755 and every
+// file 0644, whatever the umask of the build.
+func TestOutputReadableByOthers(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	s := newSite(t)
+	files := map[string]File{"index.html": {Key: "1", Data: []byte("1")}, "a/b/index.html": {Key: "2", Data: []byte("2")}}
+	for range 3 { // a fresh build, then two from the spare
+		if _, err := s.build(false, files); err != nil {
+			t.Fatal(err)
+		}
+		files["c/index.html"] = File{Key: fmt.Sprint(len(files)), Data: []byte("c")}
+		files["a/b/index.html"] = File{Key: fmt.Sprint(len(files)), Data: []byte("b")}
+		checkModes(t, s.out)
+	}
+}
+
+func checkModes(t *testing.T, dir string) {
+	t.Helper()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, _ := d.Info()
+		want := fs.FileMode(0o644)
+		if d.IsDir() {
+			want = 0o755
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, want %v", p, fi.Mode().Perm(), want)
+		}
+		return nil
+	})
+}
+
+// BenchmarkRebuildOneChange times putting a 20,000-file build in place when
+// one file changed, from the spare generation (the usual rebuild).
+func BenchmarkRebuildOneChange(b *testing.B) {
+	root := b.TempDir()
+	out, cache := filepath.Join(root, "dist"), filepath.Join(root, "cache")
+	files := map[string]File{}
+	for i := range 20000 {
+		p := fmt.Sprintf("story/%d/index.html", i)
+		files[p] = File{Key: "k", Data: []byte(p)}
+	}
+	put := func() {
+		w, err := Open(out, cache, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for p, f := range files {
+			if err := w.Put(p, f); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := w.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	put()
+	put() // the first rebuild links every file into a new spare folder
+	i := 0
+	for b.Loop() {
+		i++
+		files["story/7/index.html"] = File{Key: fmt.Sprint(i), Data: []byte(fmt.Sprint(i))}
+		put()
 	}
 }

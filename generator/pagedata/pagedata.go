@@ -1,9 +1,17 @@
 // Package pagedata builds each route's page data: the props the React page
 // renders from, on the server and again in the browser when it hydrates.
 // Identical input on both sides is what keeps hydration free of mismatches.
+//
+// frontend/src/types.ts is generated from these types (typescript.go; run
+// go generate ./...), and a test fails when it is stale.
 package pagedata
 
+//go:generate go run ../../cmd/gen -root ../..
+
 import (
+	"time"
+
+	"github.com/nivaran/magazine/generator/head"
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/related"
@@ -12,17 +20,49 @@ import (
 	"github.com/nivaran/magazine/generator/story"
 )
 
-// Page is the JSON a route is rendered from. Its TypeScript twin is
-// frontend/src/types.ts (PageData); keep the two in step.
+// RouteData is a route's data file (/_data/<path>.json), fetched on
+// client-side navigation: the head to apply and the page to render.
+type RouteData struct {
+	Head head.Head `json:"head"`
+	Page Page      `json:"page"`
+}
+
+// Page is the JSON a route is rendered from: one shape per kind of page.
+// Each kind's own fields sit in an embedded struct that is nil on other
+// kinds, so encoding/json writes exactly the fields of the page's kind, and
+// TypeScript sees a union on kind (see package tsgen).
 type Page struct {
-	Kind  route.Kind `json:"kind"`
-	Path  string     `json:"path"` // canonical path
-	Site  *Site      `json:"site"`
-	Story *Story     `json:"story,omitempty"`
-	Home  *Home      `json:"home,omitempty"`
-	List  *List      `json:"list,omitempty"`
-	// Categories with stories, for the search page's suggestions.
-	Categories []string `json:"categories,omitempty"`
+	Kind          route.Kind `json:"kind" ts:"discriminant"`
+	Path          string     `json:"path"` // canonical path
+	Site          *Site      `json:"site"`
+	*StoryFields  `kind:"story"`
+	*HomeFields   `kind:"home"`
+	*ListFields   `kind:"listing"`
+	*SearchFields `kind:"search"`
+	*LatestFields `kind:"notfound"`
+}
+
+type StoryFields struct {
+	Story *Story `json:"story"`
+}
+
+type HomeFields struct {
+	Home *Home `json:"home"`
+}
+
+type ListFields struct {
+	List *List `json:"list"`
+}
+
+type SearchFields struct {
+	Categories []string `json:"categories"` // with stories, for the search page's suggestions
+}
+
+// LatestFields are what the 404 page (and the Story Not Found view it
+// becomes under /story/) offers instead: the newest stories. 404.html is
+// static, so they are baked in when it is built.
+type LatestFields struct {
+	Latest []Card `json:"latest"`
 }
 
 // Home is the home page's sections, chosen in site.yaml.
@@ -37,14 +77,17 @@ type Home struct {
 
 // List is one page of a listing.
 type List struct {
-	Kind        string `json:"kind"`
-	Title       string `json:"title"`
-	Description string `json:"description,omitempty"` // an author's bio
-	Role        string `json:"role,omitempty"`
-	Base        string `json:"base"`
-	Page        int    `json:"page"`
-	Pages       int    `json:"pages"`
-	Cards       []Card `json:"cards"`
+	Kind        route.ListKind `json:"kind"`
+	Title       string         `json:"title"`
+	Description string         `json:"description,omitempty"` // an author's bio
+	Role        string         `json:"role,omitempty"`
+	Photo       *media.Image   `json:"photo,omitempty"` // an author's
+	Links       []Link         `json:"links,omitempty"` // an author's profiles elsewhere
+	Feed        string         `json:"feed,omitempty"`  // a category's or tag's RSS feed
+	Base        string         `json:"base"`
+	Page        int            `json:"page"`
+	Pages       int            `json:"pages"`
+	Cards       []Card         `json:"cards"`
 }
 
 // Site is what every page needs to know about the magazine.
@@ -59,7 +102,17 @@ type Site struct {
 	AdClient    string     `json:"adClient"`
 	AnalyticsID string     `json:"analyticsID"`
 	Forms       site.Forms `json:"forms"`
+	Sections    []Link     `json:"sections"` // the header's links
 }
+
+// Link is a labelled link: a header section, a tag, an author.
+type Link struct {
+	Label string `json:"label"`
+	Href  string `json:"href"`
+}
+
+// Layout is a story's page design (story.Layouts).
+type Layout string
 
 // Story is a full article.
 type Story struct {
@@ -67,24 +120,35 @@ type Story struct {
 	Title        string           `json:"title"`
 	Heading      string           `json:"heading,omitempty"`
 	Introduction string           `json:"introduction"`
-	Author       string           `json:"author"`
+	Authors      []Link           `json:"authors"` // each to their author page
 	PublishedAt  string           `json:"publishedAt"`
 	DateLabel    string           `json:"dateLabel"` // US long form, stable on server and client
+	UpdatedAt    string           `json:"updatedAt,omitempty"`
+	UpdatedLabel string           `json:"updatedLabel,omitempty"`
+	Draft        bool             `json:"draft,omitempty"`
+	Scheduled    bool             `json:"scheduled,omitempty"` // dated after the build (a --future build or magazine dev)
 	Category     string           `json:"category"`
 	CategoryHref string           `json:"categoryHref"`
-	AuthorHref   string           `json:"authorHref"`
 	ReadTime     string           `json:"readTime,omitempty"`
-	Tags         []string         `json:"tags,omitempty"`
+	Tags         []Link           `json:"tags,omitempty"` // each to its tag page
 	Image        media.Image      `json:"image"`
 	ImageCaption string           `json:"imageCaption,omitempty"`
 	ImageOverlay bool             `json:"imageOverlay,omitempty"`
-	Layout       string           `json:"layout"`
+	Layout       Layout           `json:"layout"`
 	BackLabel    string           `json:"backLabel"`
 	URL          string           `json:"url"` // absolute canonical URL, for sharing
 	Blocks       []markdown.Block `json:"blocks"`
 	Embeds       bool             `json:"embeds,omitempty"` // the blocks hold an embed, whose component loads first
 	Extra        story.Extra      `json:"extra"`
+	Corrections  []Correction     `json:"corrections,omitempty"` // oldest first
 	Related      []Card           `json:"related"`
+}
+
+// Correction is a dated correction note.
+type Correction struct {
+	Date      string `json:"date"`
+	DateLabel string `json:"dateLabel"`
+	Text      string `json:"text"`
 }
 
 // Card is a story in a listing.
@@ -92,7 +156,7 @@ type Card struct {
 	ID           int         `json:"id"`
 	Title        string      `json:"title"`
 	Introduction string      `json:"introduction"`
-	Author       string      `json:"author"`
+	Byline       string      `json:"byline"` // "A and B"
 	Category     string      `json:"category"`
 	PublishedAt  string      `json:"publishedAt"`
 	DateLabel    string      `json:"dateLabel"`
@@ -100,25 +164,32 @@ type Card struct {
 	Image        media.Image `json:"image"`
 	Href         string      `json:"href"`
 	CategoryHref string      `json:"categoryHref"`
+	Draft        bool        `json:"draft,omitempty"`
+	Scheduled    bool        `json:"scheduled,omitempty"`
 }
+
+// NotFoundLatest is how many stories the 404 page offers.
+const NotFoundLatest = 6
 
 // Builder holds what is shared by every route of one build.
 type Builder struct {
 	site       *Site
 	cfg        *site.Config
 	lib        *media.Library
+	now        time.Time
 	newest     []Card
 	byID       map[int]*story.Story
 	related    *related.Index
 	categories []string // in use, in the site config's order
 }
 
-// NewBuilder prepares the site-wide parts once.
-func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story) *Builder {
-	b := &Builder{cfg: cfg, lib: lib, site: &Site{
+// NewBuilder prepares the site-wide parts once. now is the build's time:
+// stories dated after it (in a --future build) are marked as scheduled.
+func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, now time.Time) *Builder {
+	b := &Builder{cfg: cfg, lib: lib, now: now, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
 		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
-		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms,
+		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms, Sections: sections(cfg),
 	}}
 	b.related = related.New(stories)
 	sorted := append([]*story.Story(nil), stories...)
@@ -138,12 +209,21 @@ func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story) *B
 	return b
 }
 
+func sections(cfg *site.Config) []Link {
+	out := make([]Link, len(cfg.Sections))
+	for i, s := range cfg.Sections {
+		out[i] = Link{Label: s.Label, Href: s.Path}
+	}
+	return out
+}
+
 // card is a story as a listing shows it, linking to its canonical URL.
 func (b *Builder) card(s *story.Story) Card {
 	return Card{
-		ID: s.ID, Title: s.Title, Introduction: s.Introduction, Author: s.Author, Category: s.Category,
+		ID: s.ID, Title: s.Title, Introduction: s.Introduction, Byline: s.Byline(), Category: s.Category,
 		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), ReadTime: s.ReadTime,
 		Image: b.lib.Featured(s), Href: s.CanonicalPath(), CategoryHref: route.CategoryPath(s.Category),
+		Draft: s.Draft, Scheduled: s.PublishedAt.After(b.now),
 	}
 }
 
@@ -152,15 +232,25 @@ func (b *Builder) For(r route.Route) Page {
 	p := Page{Kind: r.Kind, Path: r.Canonical, Site: b.site}
 	switch r.Kind {
 	case route.Story:
-		p.Story = b.story(r)
+		p.StoryFields = &StoryFields{b.story(r)}
 	case route.Home:
-		p.Home = b.home()
+		p.HomeFields = &HomeFields{b.home()}
 	case route.Listing:
-		p.List = b.list(r.List)
+		p.ListFields = &ListFields{b.list(r.List)}
 	case route.Search:
-		p.Categories = b.categories
+		p.SearchFields = &SearchFields{nonNil(b.categories)}
+	case route.NotFound:
+		p.LatestFields = &LatestFields{nonNil(b.newest[:min(NotFoundLatest, len(b.newest))])}
 	}
 	return p
+}
+
+// nonNil keeps an empty list a list ([]) in JSON, as the TypeScript type says.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 func (b *Builder) pick(ids []int) []Card {
@@ -197,11 +287,21 @@ func (b *Builder) home() *Home {
 }
 
 func (b *Builder) list(l *route.List) *List {
-	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages}
-	if a := b.cfg.Author(l.Name); l.Kind == "author" && a != nil {
-		out.Description, out.Role = a.Bio, a.Role
+	out := &List{Kind: l.Kind, Title: l.Title(), Base: l.Base, Page: l.Page, Pages: l.Pages, Cards: b.cards(l.Stories)}
+	switch l.Kind {
+	case route.Author:
+		if a := b.cfg.Author(l.Name); a != nil {
+			out.Description, out.Role = a.Bio, a.Role
+			for _, link := range a.Links {
+				out.Links = append(out.Links, Link{Label: link.Label, Href: link.URL})
+			}
+			if img, ok := b.lib.Author(a.Name); ok {
+				out.Photo = &img
+			}
+		}
+	case route.Category, route.Tag:
+		out.Feed = route.FeedPath(l.Base)
 	}
-	out.Cards = b.cards(l.Stories)
 	return out
 }
 
@@ -211,13 +311,40 @@ func (b *Builder) story(r route.Route) *Story {
 	if back == "" {
 		back = "Back to Homepage"
 	}
-	return &Story{
-		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Author: s.Author,
-		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Category: s.Category,
-		CategoryHref: route.CategoryPath(s.Category), AuthorHref: route.AuthorPath(s.Author), ReadTime: s.ReadTime, Tags: s.Tags, Image: b.lib.Featured(s), ImageCaption: s.ImageCaption,
-		ImageOverlay: s.ImageOverlay, Layout: r.Layout(), BackLabel: back, URL: b.cfg.Abs(r.Canonical),
-		Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra, Related: b.cards(b.related.Related(s)),
+	out := &Story{
+		ID: s.ID, Title: s.Title, Heading: s.Heading, Introduction: s.Introduction, Authors: authors(s),
+		PublishedAt: s.PublishedAt.ISO(), DateLabel: s.PublishedAt.Long(), Draft: s.Draft, Scheduled: s.PublishedAt.After(b.now),
+		Category: s.Category, CategoryHref: route.CategoryPath(s.Category), ReadTime: s.ReadTime, Tags: tags(s),
+		Image: b.lib.Featured(s), ImageCaption: s.ImageCaption, ImageOverlay: s.ImageOverlay, Layout: Layout(r.Layout()),
+		BackLabel: back, URL: b.cfg.Abs(r.Canonical), Blocks: b.blocks(s.Body.Blocks), Embeds: s.Body.Embeds, Extra: s.Extra,
+		Related: b.cards(b.related.Related(s)),
 	}
+	if m := s.Modified(); !m.IsZero() {
+		out.UpdatedAt, out.UpdatedLabel = m.ISO(), m.Long()
+	}
+	for _, c := range s.Corrections {
+		out.Corrections = append(out.Corrections, Correction{Date: c.Date.ISO(), DateLabel: c.Date.Long(), Text: c.Text})
+	}
+	return out
+}
+
+func authors(s *story.Story) []Link {
+	names := s.Names()
+	out := make([]Link, len(names))
+	for i, n := range names {
+		out[i] = Link{Label: n, Href: route.AuthorPath(n)}
+	}
+	return out
+}
+
+func tags(s *story.Story) []Link {
+	var out []Link
+	for _, t := range s.Tags {
+		if story.Slug(t) != "" {
+			out = append(out, Link{Label: t, Href: route.TagPath(t)})
+		}
+	}
+	return out
 }
 
 func (b *Builder) cards(stories []*story.Story) []Card {

@@ -9,7 +9,11 @@ import (
 
 	"github.com/nivaran/magazine/generator/bundle"
 	gt "github.com/nivaran/magazine/generator/generatortest"
+	"github.com/nivaran/magazine/generator/markdown"
+	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
+	"github.com/nivaran/magazine/generator/route"
 )
 
 func workerScript(t testing.TB) string {
@@ -47,11 +51,25 @@ func start(t testing.TB, n int) *render.Pool {
 	return pool
 }
 
-func page(kind string) []byte {
-	b, _ := json.Marshal(map[string]any{
-		"kind": kind, "path": "/x",
-		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
-	})
+// Page data is made from the generator's own types, so it keeps their shape.
+var testSite = &pagedata.Site{Name: "Nivaran", Magazine: "Nivaran Magazine", Tagline: "T", Sections: []pagedata.Link{{Label: "Home", Href: "/"}}}
+
+func page(kind route.Kind) []byte {
+	p := pagedata.Page{Kind: kind, Path: "/x", Site: testSite}
+	if kind == route.NotFound {
+		p.LatestFields = &pagedata.LatestFields{Latest: []pagedata.Card{}}
+	}
+	b, _ := json.Marshal(p)
+	return b
+}
+
+func storyPage(title, intro, html string) []byte {
+	b, _ := json.Marshal(pagedata.Page{Kind: route.Story, Path: "/story/1", Site: testSite, StoryFields: &pagedata.StoryFields{Story: &pagedata.Story{
+		ID: 1, Title: title, Introduction: intro, Authors: []pagedata.Link{{Label: "Desk", Href: "/author/desk"}},
+		PublishedAt: "2025-08-12", DateLabel: "August 12, 2025", Category: "Economic Policy", Image: media.Image{Src: "/x.svg"},
+		Layout: "story", BackLabel: "Back to Homepage", URL: "https://x/story/1", Related: []pagedata.Card{},
+		Blocks: []markdown.Block{{Type: "p", HTML: html}},
+	}}})
 	return b
 }
 
@@ -100,14 +118,7 @@ func TestWorkerCrash(t *testing.T) {
 func BenchmarkRenderStory(b *testing.B) {
 	pool := start(b, 1)
 	defer pool.Close()
-	data, _ := json.Marshal(map[string]any{
-		"kind": "story", "path": "/story/1",
-		"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
-		"story": map[string]any{"id": 1, "title": "A story", "introduction": "Intro", "author": "Desk", "publishedAt": "2025-08-12",
-			"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"src": "/x.svg", "alt": ""}, "layout": "story",
-			"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
-			"blocks": []map[string]string{{"type": "p", "html": strings.Repeat("Words in a paragraph. ", 60)}}},
-	})
+	data := storyPage("A story", "Intro", strings.Repeat("Words in a paragraph. ", 60))
 	jobs := []render.Job{{Path: "/story/1", Data: data}}
 	b.ResetTimer()
 	for b.Loop() {
@@ -123,15 +134,7 @@ func TestRawHTMLFraming(t *testing.T) {
 	pool := start(t, 1)
 	defer pool.Close()
 	story := func(title string) []byte {
-		b, _ := json.Marshal(map[string]any{
-			"kind": "story", "path": "/story/1",
-			"site": map[string]any{"name": "Nivaran", "magazine": "Nivaran Magazine", "tagline": "T", "forms": map[string]string{}},
-			"story": map[string]any{"id": 1, "title": title, "introduction": "₹1 lakh crore\nनई पंक्ति", "author": "Desk", "publishedAt": "2025-08-12",
-				"dateLabel": "August 12, 2025", "category": "Economic Policy", "image": map[string]any{"alt": ""}, "layout": "story",
-				"backLabel": "Back to Homepage", "url": "https://x/story/1", "extra": map[string]any{}, "related": []any{},
-				"blocks": []map[string]string{{"type": "p", "html": "line one\nline two"}}},
-		})
-		return b
+		return storyPage(title, "₹1 lakh crore\nनई पंक्ति", "line one\nline two")
 	}
 	html, err := pool.Render([]render.Job{{Path: "/a", Data: story("हिन्दी शीर्षक ₹")}, {Path: "/b", Data: story("Second")}}, nil)
 	if err != nil {

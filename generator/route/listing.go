@@ -7,19 +7,32 @@ import (
 	"github.com/nivaran/magazine/generator/story"
 )
 
-// List is one page of a story listing: the archive, a category or an author.
+// ListKind names what a listing lists.
+type ListKind string
+
+const (
+	Archive  ListKind = "archive"
+	Category ListKind = "category"
+	Author   ListKind = "author"
+	Tag      ListKind = "tag"
+)
+
+// ListKinds are every ListKind.
+var ListKinds = []ListKind{Archive, Category, Author, Tag}
+
+// List is one page of a story listing: the archive, a category, an author or a tag.
 type List struct {
-	Kind    string // "archive", "category" or "author"
-	Name    string // the category or author; empty for the archive
+	Kind    ListKind
+	Name    string // the category, author or tag; empty for the archive
 	Base    string // path of page 1, e.g. /category/trade-strategy
 	Page    int    // 1-based
 	Pages   int
 	Stories []*story.Story // this page's stories, newest first
 }
 
-// Title names the listing: the category or author, or "All Stories".
+// Title names the listing: the category, author or tag, or "All Stories".
 func (l *List) Title() string {
-	if l.Kind == "archive" {
+	if l.Kind == Archive {
 		return "All Stories"
 	}
 	return l.Name
@@ -33,25 +46,68 @@ func PagePath(base string, n int) string {
 	return base + "/page/" + strconv.Itoa(n)
 }
 
-// CategoryPath and AuthorPath are where a category's and a byline's stories are listed.
+// CategoryPath, AuthorPath and TagPath are where a category's, an author's
+// and a tag's stories are listed.
 func CategoryPath(category string) string { return "/category/" + story.Slug(category) }
 func AuthorPath(author string) string     { return "/author/" + story.Slug(author) }
+func TagPath(tag string) string           { return "/tag/" + story.Slug(tag) }
 
-// listings pages the archive, each category in use and each author.
+// FeedPath is the RSS feed of a category or tag listing.
+func FeedPath(base string) string { return base + "/feed.xml" }
+
+// Tags groups stories by tag, newest first. Tags with the same slug ("RBI",
+// "rbi") are one tag, named by its most used spelling
+// (on a tie, the one that sorts first: capitals before small letters).
+func Tags(stories []*story.Story) map[string][]*story.Story {
+	sorted := append([]*story.Story(nil), stories...)
+	story.Newest(sorted)
+	bySlug := map[string][]*story.Story{}
+	uses := map[string]map[string]int{} // slug -> spelling -> stories using it
+	for _, s := range sorted {
+		for _, t := range s.Tags {
+			slug := story.Slug(t)
+			if slug == "" {
+				continue
+			}
+			if uses[slug] == nil {
+				uses[slug] = map[string]int{}
+			}
+			uses[slug][t]++
+			if list := bySlug[slug]; len(list) == 0 || list[len(list)-1] != s {
+				bySlug[slug] = append(list, s)
+			}
+		}
+	}
+	out := make(map[string][]*story.Story, len(bySlug))
+	for slug, list := range bySlug {
+		name := ""
+		for spelling, n := range uses[slug] {
+			if best := uses[slug][name]; name == "" || n > best || (n == best && spelling < name) {
+				name = spelling
+			}
+		}
+		out[name] = list
+	}
+	return out
+}
+
+// listings pages the archive, each category in use, each author and each tag.
 func listings(stories []*story.Story, perPage int) []Route {
 	sorted := append([]*story.Story(nil), stories...)
 	story.Newest(sorted)
 	byCategory, byAuthor := map[string][]*story.Story{}, map[string][]*story.Story{}
 	for _, s := range sorted {
 		byCategory[s.Category] = append(byCategory[s.Category], s)
-		byAuthor[s.Author] = append(byAuthor[s.Author], s)
+		for _, a := range s.Names() {
+			byAuthor[a] = append(byAuthor[a], s)
+		}
 	}
-	routes := paged("archive", "", "/stories", sorted, perPage)
+	routes := paged(Archive, "", "/stories", sorted, perPage)
 	for _, group := range []struct {
-		kind  string
+		kind  ListKind
 		items map[string][]*story.Story
 		path  func(string) string
-	}{{"category", byCategory, CategoryPath}, {"author", byAuthor, AuthorPath}} {
+	}{{Category, byCategory, CategoryPath}, {Author, byAuthor, AuthorPath}, {Tag, Tags(sorted), TagPath}} {
 		names := make([]string, 0, len(group.items))
 		for n := range group.items {
 			names = append(names, n)
@@ -64,7 +120,7 @@ func listings(stories []*story.Story, perPage int) []Route {
 	return routes
 }
 
-func paged(kind, name, base string, stories []*story.Story, perPage int) []Route {
+func paged(kind ListKind, name, base string, stories []*story.Story, perPage int) []Route {
 	pages := max(1, (len(stories)+perPage-1)/perPage)
 	routes := make([]Route, 0, pages)
 	for n := 1; n <= pages; n++ {

@@ -25,6 +25,9 @@ const (
 	Search   Kind = "search"
 )
 
+// Kinds are every Kind, for the TypeScript union of page data.
+var Kinds = []Kind{Home, About, Privacy, Portal, Story, NotFound, Listing, Thanks, Search}
+
 // Route is one published URL.
 type Route struct {
 	Path      string // "/", "/rbi-policy", "/story/5"; NotFound's is "/404"
@@ -67,54 +70,90 @@ var static = []Route{
 }
 
 // Table builds every route: the fixed screens, each story at its canonical
-// path, and at /story/<id> and its aliases when those differ. Paths that two
-// things claim are reported against the story file.
+// path, and at /story/<id> and its aliases when those differ. A path that
+// two things claim, or that only the site's own pages and files may use,
+// is reported at the story's line; between two stories, at the file
+// changed last (story.ByAge), naming the other.
 func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	var diags diag.List
 	routes := make([]Route, 0, len(static)+2*len(stories))
-	owner := map[string]string{} // path -> the screen holding it, or "" for a story
+	owner := map[string]string{} // lower-cased path -> what holds it
 	for _, r := range append(static, listings(stories, perPage)...) {
 		r.Canonical = r.Path
 		routes = append(routes, r)
 		owner[strings.ToLower(r.Path)] = "the " + string(r.Kind) + " page"
 	}
-	sorted := append([]*story.Story(nil), stories...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+	granted := map[*story.Story][]string{}
 	seenID := map[int]bool{}
-	for _, s := range sorted {
+	for _, s := range story.ByAge(stories) {
 		if seenID[s.ID] {
 			continue // story.CheckUnique reports the duplicate id
 		}
 		seenID[s.ID] = true
-		canonical := s.CanonicalPath()
-		paths := []string{canonical}
+		type claim struct{ path, key string }
+		claims := []claim{{story.StoryPath(s.ID), "id"}}
 		if s.Path != "" {
-			paths = append(paths, story.StoryPath(s.ID))
+			claims = append(claims, claim{s.Path, "path"})
 		}
-		paths = append(paths, s.Aliases...)
+		for _, a := range s.Aliases {
+			claims = append(claims, claim{a, "aliases"})
+		}
+		for _, c := range claims {
+			key := strings.ToLower(c.path)
+			if why := reserved(key, s.ID); why != "" {
+				diags.Add(s.File, s.Line(c.key), 0, "%s: %s %s", c.key, c.path, why)
+			} else if by, taken := owner[key]; taken {
+				diags.Add(s.File, s.Line(c.key), 0, "%s: %s is already used by %s", c.key, c.path, by)
+			} else {
+				owner[key] = s.File
+				granted[s] = append(granted[s], c.path)
+			}
+		}
+	}
+	sorted := append([]*story.Story(nil), stories...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+	for _, s := range sorted {
+		paths := granted[s]
+		// The canonical path first, then /story/<id>, then the aliases.
+		if s.Path != "" && len(paths) > 1 && paths[1] == s.Path {
+			paths[0], paths[1] = paths[1], paths[0]
+		}
 		for _, p := range paths {
-			key := strings.ToLower(p)
-			if by, taken := owner[key]; taken {
-				if by != "" { // clashes between story files are story.CheckUnique's to report
-					diags.Add(s.File, 1, 0, "path %s is already used by %s", p, by)
-				}
-				continue
-			}
-			if reserved := reservedPrefix(key); p != story.StoryPath(s.ID) && reserved != "" {
-				diags.Add(s.File, 1, 0, "path %s: paths under %s are reserved", p, reserved)
-				continue
-			}
-			owner[key] = ""
-			routes = append(routes, Route{Path: p, Kind: Story, Story: s, Canonical: canonical})
+			routes = append(routes, Route{Path: p, Kind: Story, Story: s, Canonical: s.CanonicalPath()})
 		}
 	}
 	return routes, diags
 }
 
-func reservedPrefix(path string) string {
-	for _, p := range []string{"/story/", "/stories/", "/category/", "/author/", "/assets/", "/images/", "/_data/", "/api/"} {
-		if strings.HasPrefix(path, p) {
-			return p
+// Owner names the screen holding path, or the rule that reserves it, or
+// returns "" when a new story may take it (magazine new asks; Table decides).
+func Owner(path string) string {
+	key := strings.ToLower(path)
+	for _, r := range static {
+		if strings.ToLower(r.Path) == key {
+			return "the " + string(r.Kind) + " page"
+		}
+	}
+	if why := reserved(key, 0); why != "" {
+		return "the site (it " + why + ")"
+	}
+	return ""
+}
+
+// reserved explains why a story may not have a (lower-cased) path, or
+// returns "". Each story owns /story/<its id>; the folders of the site's
+// listings and files are the site's; a dot would make a page folder look
+// like a file (/sitemap.xml, /feed.xml, /index.html all are, or could be).
+func reserved(path string, id int) string {
+	if strings.Contains(path, ".") {
+		return "looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)"
+	}
+	if strings.HasPrefix(path, "/story/") && path != story.StoryPath(id) {
+		return "is reserved: /story/<id> is each story's own address (this story's is " + story.StoryPath(id) + ")"
+	}
+	for _, dir := range []string{"story", "stories", "category", "author", "tag", "tags", "search", "assets", "images", "api"} {
+		if path == "/"+dir || strings.HasPrefix(path, "/"+dir+"/") && dir != "story" {
+			return "is reserved: /" + dir + " belongs to the site's own pages and files"
 		}
 	}
 	return ""

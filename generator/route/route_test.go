@@ -3,6 +3,7 @@ package route
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -37,11 +38,42 @@ func TestReservedPaths(t *testing.T) {
 	_, diags := Table([]*story.Story{
 		{File: "a.md", ID: 1, Path: "/about"},
 		{File: "b.md", ID: 2, Path: "/story/9"},
+		{File: "c.md", ID: 3, Path: "/sitemap.xml", Aliases: []string{"/index.html", "/assets/app", "/images", "/stories/page/9", "/Category/x", "/feed.xml", "/404", "/story"}},
 	}, 12)
-	got := diags.Error()
-	for _, want := range []string{"a.md:1: path /about is already used by the about page", "b.md:1: path /story/9: paths under /story/ are reserved"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("missing %q in\n%s", want, got)
+	want := `a.md:1: path: /about is already used by the about page
+b.md:1: path: /story/9 is reserved: /story/<id> is each story's own address (this story's is /story/2)
+c.md:1: path: /sitemap.xml looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)
+c.md:1: aliases: /index.html looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)
+c.md:1: aliases: /assets/app is reserved: /assets belongs to the site's own pages and files
+c.md:1: aliases: /images is reserved: /images belongs to the site's own pages and files
+c.md:1: aliases: /stories/page/9 is reserved: /stories belongs to the site's own pages and files
+c.md:1: aliases: /Category/x is reserved: /category belongs to the site's own pages and files
+c.md:1: aliases: /feed.xml looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)
+c.md:1: aliases: /404 is already used by the notfound page
+c.md:1: aliases: /story is reserved: /story belongs to the site's own pages and files`
+	if got := diags.Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A story cannot take over another's address, whichever way round.
+func TestNoStoryTakesAnothersURL(t *testing.T) {
+	old, now := time.Date(2025, 8, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC)
+	routes, diags := Table([]*story.Story{
+		{File: "one.md", ID: 1, FileTime: now, Path: "/rbi"},
+		{File: "big.md", ID: 9001, FileTime: old, Path: "/story/1"},
+		{File: "two.md", ID: 2, FileTime: now, Aliases: []string{"/RBI"}},
+		{File: "three.md", ID: 3, FileTime: old, Aliases: []string{"/rbi"}},
+	}, 12)
+	want := `big.md:1: path: /story/1 is reserved: /story/<id> is each story's own address (this story's is /story/9001)
+one.md:1: path: /rbi is already used by three.md
+two.md:1: aliases: /RBI is already used by three.md`
+	if got := diags.Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, r := range routes {
+		if r.Path == "/story/1" && r.Story.ID != 1 {
+			t.Error("/story/1 shows another story")
 		}
 	}
 }
@@ -65,7 +97,11 @@ func TestListings(t *testing.T) {
 		if i%2 == 0 {
 			cat = "Energy & Environment"
 		}
-		stories = append(stories, &story.Story{File: "s.md", ID: i, PublishedAt: d, Category: cat, Author: "Ira Venkataraman"})
+		tags := []string{"RBI"}
+		if i == 2 {
+			tags = []string{"rbi", "Rbi"} // one tag, written three ways; the story counts once
+		}
+		stories = append(stories, &story.Story{File: "s.md", ID: i, PublishedAt: d, Category: cat, Author: "Ira Venkataraman", Tags: tags})
 	}
 	routes, diags := Table(stories, 2)
 	if len(diags) != 0 {
@@ -95,6 +131,12 @@ func TestListings(t *testing.T) {
 	}
 	if _, ok := lists["/author/ira-venkataraman/page/3"]; !ok {
 		t.Error("author pages")
+	}
+	if l := lists["/tag/rbi/page/3"]; l == nil || l.Kind != Tag || l.Name != "RBI" || l.Pages != 3 || len(l.Stories) != 1 || l.Stories[0].ID != 1 {
+		t.Errorf("tag pages, paginated, named by the most used spelling: %+v", l)
+	}
+	if len(lists["/tag/rbi"].Stories) != 2 || lists["/tag/rbi"].Stories[1].ID != 4 {
+		t.Error("a story tagged twice the same way is listed once")
 	}
 }
 

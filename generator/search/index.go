@@ -100,7 +100,7 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 			Title:    s.Title,
 			Intro:    s.Introduction,
 			Category: intern(cats, &idx.Manifest.Categories, s.Category),
-			Author:   intern(authors, &idx.Manifest.Authors, s.Author),
+			Author:   intern(authors, &idx.Manifest.Authors, s.Byline()),
 			Tags:     s.Tags,
 			Date:     s.PublishedAt.Format("2006-01-02"),
 		}
@@ -117,7 +117,7 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 			seen := make(map[string]bool, 512)
 			for i := w; i < len(sorted); i += workers {
 				s := sorted[i]
-				fields := []string{s.Body.Text, s.Title, s.Introduction, s.Category, s.Author, strings.Join(s.Tags, " ")}
+				fields := []string{s.Body.Text, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " ")}
 				if words == nil {
 					idx.Docs[i].Body = bodyWords(seen, fields[0], fields[1:]...)
 					continue

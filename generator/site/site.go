@@ -29,7 +29,25 @@ type Config struct {
 	Home          Home     `yaml:"home" json:"-"`
 	PerPage       int      `yaml:"perPage" json:"-"`
 	Authors       []Author `yaml:"authors" json:"-"`
+	// TimeZone names the zone (IANA, e.g. Asia/Kolkata, the default) that
+	// story dates are read in and scheduled stories fall due by.
+	TimeZone string         `yaml:"timeZone" json:"-"`
+	Location *time.Location `yaml:"-" json:"-"`
+	// Sections are the links of the header's bar and mobile menu.
+	Sections []Section `yaml:"sections" json:"-"`
 }
+
+// Section is a link in the header.
+type Section struct {
+	Label string `yaml:"label"`
+	Path  string `yaml:"path"` // a site path such as /category/technology, or an absolute URL
+}
+
+// DefaultSections are SPEC.md's header links.
+var DefaultSections = []Section{{Label: "Home", Path: "/"}, {Label: "About", Path: "/about"}}
+
+// DefaultTimeZone is where the magazine publishes from.
+const DefaultTimeZone = "Asia/Kolkata"
 
 // Home says which stories fill the home page's sections, by id.
 type Home struct {
@@ -44,9 +62,17 @@ type Home struct {
 
 // Author is a byline's profile for its author page.
 type Author struct {
-	Name string `yaml:"name"`
-	Role string `yaml:"role"`
-	Bio  string `yaml:"bio"`
+	Name  string `yaml:"name"`
+	Role  string `yaml:"role"`
+	Bio   string `yaml:"bio"`
+	Photo string `yaml:"photo"` // a picture under the stories folder, e.g. images/ira.jpg
+	Links []Link `yaml:"links"`
+}
+
+// Link is one of an author's profiles elsewhere.
+type Link struct {
+	Label string `yaml:"label"`
+	URL   string `yaml:"url"`
 }
 
 func (c *Config) normalise(buildDate time.Time, at position) diag.List {
@@ -79,8 +105,55 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	if len(c.Categories) == 0 {
 		add("categories", "categories: at least one category is required")
 	}
+	if c.TimeZone == "" {
+		c.TimeZone = DefaultTimeZone
+	}
+	if loc, err := time.LoadLocation(c.TimeZone); err != nil || c.TimeZone == "Local" {
+		add("timeZone", "timeZone: %q is not a time zone (want a name such as Asia/Kolkata or UTC)", c.TimeZone)
+	} else {
+		c.Location = loc
+	}
+	if c.Sections == nil {
+		c.Sections = DefaultSections
+	}
+	for i, sec := range c.Sections {
+		if sec.Label == "" || !(strings.HasPrefix(sec.Path, "/") || strings.HasPrefix(sec.Path, "https://") || strings.HasPrefix(sec.Path, "http://")) {
+			add("sections", "sections[%d]: give a label and a path such as /category/technology (or an absolute URL)", i)
+		}
+	}
+	c.checkAuthors(add)
 	diags = append(diags, c.Forms.check(at)...)
 	return diags
+}
+
+func (c *Config) checkAuthors(add func(key, format string, args ...any)) {
+	seen := map[string]bool{}
+	for i, a := range c.Authors {
+		switch {
+		case strings.TrimSpace(a.Name) == "":
+			add("authors", "authors[%d]: name is required", i)
+		case seen[a.Name]:
+			add("authors", "authors: %q is listed twice", a.Name)
+		case a.Photo != "" && (strings.Contains(a.Photo, "://") || strings.HasPrefix(a.Photo, "/") || strings.Contains(a.Photo, "..")):
+			add("authors", "authors: %s: photo %q must be a picture under the stories folder, such as images/photo.jpg", a.Name, a.Photo)
+		}
+		seen[a.Name] = true
+		for _, l := range a.Links {
+			u, err := url.Parse(l.URL)
+			if l.Label == "" || err != nil || !(u.Scheme == "https" || u.Scheme == "http" || u.Scheme == "mailto") {
+				add("authors", "authors: %s: each link needs a label and an absolute https:// (or mailto:) url", a.Name)
+			}
+		}
+	}
+}
+
+// AuthorNames are the names of the authors listed (never nil).
+func (c *Config) AuthorNames() []string {
+	names := make([]string, len(c.Authors))
+	for i, a := range c.Authors {
+		names[i] = a.Name
+	}
+	return names
 }
 
 // SetBaseURL validates and stores the absolute origin every URL is built from.

@@ -3,6 +3,7 @@ package story
 import (
 	"fmt"
 	"time"
+	_ "time/tzdata" // time zones by name on machines without a zoneinfo database
 )
 
 // Date is a publication time. Stories give YYYY-MM-DD or an ISO timestamp.
@@ -11,12 +12,31 @@ type Date struct {
 	HasClock bool
 }
 
+// DefaultZone is the site's time zone unless site.yaml names another: a date
+// without a clock is midnight there, and scheduled stories fall due by it.
+var DefaultZone = mustZone("Asia/Kolkata")
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}
+
 var dateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"}
 
-// ParseDate accepts the formats editors use.
-func ParseDate(s string) (Date, error) {
+// ParseDate reads a date in DefaultZone (see ParseDateIn).
+func ParseDate(s string) (Date, error) { return ParseDateIn(s, DefaultZone) }
+
+// ParseDateIn accepts the formats editors use. A time without an offset,
+// and a bare date (midnight), are read in loc.
+func ParseDateIn(s string, loc *time.Location) (Date, error) {
+	if loc == nil {
+		loc = DefaultZone
+	}
 	for _, l := range dateLayouts {
-		if t, err := time.Parse(l, s); err == nil {
+		if t, err := time.ParseInLocation(l, s, loc); err == nil {
 			return Date{Time: t, HasClock: l != "2006-01-02"}, nil
 		}
 	}
@@ -33,3 +53,10 @@ func (d Date) ISO() string {
 
 // Long is the US long form, e.g. "September 2, 2025".
 func (d Date) Long() string { return d.Format("January 2, 2006") }
+
+func zoneOf(opt Options) *time.Location {
+	if opt.Location == nil {
+		return DefaultZone
+	}
+	return opt.Location
+}

@@ -6,12 +6,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
@@ -22,8 +24,9 @@ import (
 // Options says what stories are checked against.
 type Options struct {
 	Categories []string
-	ImageDir   string // where featuredImage paths like images/x.jpg resolve; "" skips the check
-	Cache      *Cache // stories parsed by earlier builds; nil parses every file
+	Authors    []string       // the site's author names; nil skips the check
+	Location   *time.Location // the site's time zone; nil means DefaultZone
+	Cache      *Cache         // stories parsed by earlier builds; nil parses every file
 }
 
 // LoadDir reads every *.md file in dir (not recursive) in parallel and
@@ -49,12 +52,15 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, err := os.ReadFile(files[i])
-				if err != nil {
-					perFile[i].Add(files[i], 0, 0, "%v", err)
+				src, modified, problem := readFile(dir, files[i])
+				if problem != nil {
+					perFile[i] = diag.List{*problem}
 					continue
 				}
 				stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
+				if stories[i] != nil {
+					stories[i].FileTime = modified
+				}
 			}
 		}()
 	}
@@ -77,40 +83,38 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 	return out, diags
 }
 
-// CheckUnique reports ids and paths used by more than one story, naming both files.
+// CheckUnique reports ids used by more than one story, at the file that
+// introduced the clash (see ByAge), naming the other. Paths are the route
+// table's to check: they also clash with the site's own pages.
 func CheckUnique(stories []*Story) diag.List {
 	var diags diag.List
 	ids := map[int]*Story{}
-	paths := map[string]*Story{}
-	for _, s := range stories {
-		if s.ID > 0 {
-			if first, ok := ids[s.ID]; ok {
-				diags.Add(s.File, s.line("id"), 0, "id %d is already used by %s", s.ID, first.File)
-			} else {
-				ids[s.ID] = s
-			}
+	for _, s := range ByAge(stories) {
+		if s.ID <= 0 {
+			continue
 		}
-		for _, p := range append([]string{s.Path}, s.Aliases...) {
-			if p == "" {
-				continue
-			}
-			key := strings.ToLower(p)
-			if first, ok := paths[key]; ok && first != s {
-				diags.Add(s.File, s.line("path"), 0, "path %s is already used by %s", p, first.File)
-			} else {
-				paths[key] = s
-			}
+		if first, ok := ids[s.ID]; ok {
+			diags.Add(s.File, s.Line("id"), 0, "id %d is already used by %s", s.ID, first.File)
+		} else {
+			ids[s.ID] = s
 		}
 	}
 	return diags
 }
 
-// line is where a front-matter key was written, for diagnostics after parsing.
-func (s *Story) line(key string) int {
-	if l, ok := s.lines[key]; ok {
-		return l
-	}
-	return 1
+// ByAge returns the stories oldest file first: a clash between two files
+// is blamed on the one changed last (ties: the later name), which is the
+// edit that introduced it.
+func ByAge(stories []*Story) []*Story {
+	sorted := append([]*Story(nil), stories...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i], sorted[j]
+		if !a.FileTime.Equal(b.FileTime) {
+			return a.FileTime.Before(b.FileTime)
+		}
+		return a.File < b.File
+	})
+	return sorted
 }
 
 var (
@@ -127,12 +131,15 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var diags diag.List
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	if d := checkText(file, src); d != nil {
+		return nil, diag.List{*d}
+	}
 	front, body, bodyLine, ok := split(src)
 	if !ok {
 		diags.Add(file, 1, 1, "the file must start with front matter between two lines of ---")
 		return nil, diags
 	}
-	s := &Story{File: file, lines: map[string]int{}}
+	s := &Story{File: file, Lines: map[string]int{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(front, &root); err != nil {
 		line, msg := fence.YAMLError(err)
@@ -148,11 +155,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		line, col := k.Line+1, k.Column
-		f, known := fields[k.Value]
+		f, known := byKey[k.Value]
 		switch {
 		case !known:
 			msg := fmt.Sprintf("unknown key %q", k.Value)
-			if sug := diag.Suggest(k.Value, fieldNames()); sug != "" {
+			if sug := diag.Suggest(k.Value, Keys()); sug != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", sug)
 			}
 			diags.Add(file, line, col, "%s", msg)
@@ -162,12 +169,17 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			continue
 		}
 		seen[k.Value] = true
-		s.lines[k.Value] = line
+		s.Lines[k.Value] = line
+		checkControls(file, k.Value, v, &diags)
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue // "key:" with nothing after it counts as absent
 		}
-		if err := f(s, v); err != nil {
-			diags.Add(file, v.Line+1, v.Column, "%s: %v", k.Value, err)
+		if err := s.readKey(f, v, zoneOf(opt)); err != nil {
+			at := v
+			if ne, ok := err.(*nodeError); ok {
+				at = ne.node
+			}
+			diags.Add(file, at.Line+1, at.Column, "%s: %v", k.Value, err)
 		}
 	}
 	var problems []markdown.Problem
@@ -180,56 +192,104 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 }
 
 func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
-	required := []struct {
-		key   string
-		empty bool
-	}{
-		{"id", s.ID == 0}, {"title", s.Title == ""}, {"introduction", s.Introduction == ""},
-		{"author", s.Author == ""}, {"publishedAt", s.PublishedAt.IsZero()}, {"category", s.Category == ""},
-	}
-	for _, r := range required {
-		if _, given := s.lines[r.key]; r.empty && !given {
-			diags.Add(s.File, 1, 0, "%s is required", r.key)
-		} else if r.empty && r.key != "id" && r.key != "publishedAt" {
-			diags.Add(s.File, s.line(r.key), 0, "%s must not be empty", r.key)
+	self := reflect.ValueOf(s).Elem()
+	for _, f := range Fields {
+		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
+			continue
+		}
+		if _, given := s.Lines[f.Key]; !given {
+			diags.Add(s.File, 1, 0, "%s is required", f.Key)
+		} else if self.FieldByIndex(f.index).Kind() == reflect.String {
+			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
 		}
 	}
+	s.checkAuthors(opt, diags)
+	s.checkDates(diags)
 	if s.Category != "" && len(opt.Categories) > 0 && !slices.Contains(opt.Categories, s.Category) {
 		msg := fmt.Sprintf("category: %q is not one of the site's categories", s.Category)
 		if sug := diag.Suggest(s.Category, opt.Categories); sug != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", sug)
 		}
-		diags.Add(s.File, s.line("category"), 0, "%s", msg)
+		diags.Add(s.File, s.Line("category"), 0, "%s", msg)
 	}
 	if s.Layout == "" {
 		s.Layout = "story"
 	} else if !slices.Contains(Layouts, s.Layout) {
-		diags.Add(s.File, s.line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
+		diags.Add(s.File, s.Line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
 	}
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	*diags = append(*diags, checkImage(s, opt)...)
 	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
 	if s.ReadTime == "" && s.Body.Words > 0 {
 		s.ReadTime = fmt.Sprintf("%d min read", max(1, int(math.Round(float64(s.Body.Words)/WordsPerMinute))))
 	}
+	checkLengths(s, diags)
 	if n := len([]rune(s.MetaDescription)); n > 160 {
-		diags.Add(s.File, s.line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
+		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
 }
 
-// checkImage reports a featured image of the site's own that is missing.
-func checkImage(s *Story, opt Options) diag.List {
-	var diags diag.List
-	if opt.ImageDir != "" && IsLocalImage(s.FeaturedImage) {
-		if _, err := os.Stat(filepath.Join(opt.ImageDir, s.FeaturedImage)); err != nil {
-			diags.Add(s.File, s.line("featuredImage"), 0, "featuredImage: %s does not exist in %s", s.FeaturedImage, opt.ImageDir)
+// checkAuthors: author or authors, not both, each one listed in site.yaml.
+func (s *Story) checkAuthors(opt Options, diags *diag.List) {
+	_, one := s.Lines["author"]
+	_, many := s.Lines["authors"]
+	key := "author"
+	switch {
+	case one && many:
+		diags.Add(s.File, s.Line("authors"), 0, "give author or authors, not both")
+		return
+	case many:
+		key = "authors"
+		if len(s.Authors) == 0 {
+			diags.Add(s.File, s.Line(key), 0, "authors must list at least one name")
+			return
+		}
+	case !one:
+		diags.Add(s.File, 1, 0, "author is required (or authors, for several)")
+		return
+	case s.Author == "":
+		diags.Add(s.File, s.Line(key), 0, "author must not be empty")
+		return
+	}
+	seen := map[string]bool{}
+	for _, name := range s.Names() {
+		if seen[name] {
+			diags.Add(s.File, s.Line(key), 0, "%s: %q is listed twice", key, name)
+		}
+		seen[name] = true
+		if opt.Authors != nil && !slices.Contains(opt.Authors, name) {
+			msg := fmt.Sprintf("%s: %q is not one of the authors in site.yaml", key, name)
+			if sug := diag.Suggest(name, opt.Authors); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			} else {
+				msg += " (add them there, with a role and a bio)"
+			}
+			diags.Add(s.File, s.Line(key), 0, "%s", msg)
 		}
 	}
-	return diags
+}
+
+// checkDates: updates and corrections come after publication; corrections
+// are put in date order, oldest first, as they are printed.
+func (s *Story) checkDates(diags *diag.List) {
+	published := s.PublishedAt
+	if !s.UpdatedAt.IsZero() && !published.IsZero() && s.UpdatedAt.Before(published.Time) {
+		diags.Add(s.File, s.Line("updatedAt"), 0, "updatedAt: %s is before publishedAt %s", s.UpdatedAt.ISO(), published.ISO())
+	}
+	for i, c := range s.Corrections {
+		switch {
+		case c.Date.IsZero():
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a date (date: YYYY-MM-DD)", i+1)
+		case c.Text == "":
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a text (text: \"What was wrong and what is right.\")", i+1)
+		case !published.IsZero() && c.Date.Before(published.Time):
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d is dated %s, before publishedAt %s", i+1, c.Date.ISO(), published.ISO())
+		}
+	}
+	slices.SortStableFunc(s.Corrections, func(a, b Correction) int { return a.Date.Compare(b.Date.Time) })
 }
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.

@@ -29,7 +29,39 @@ func Slug(s string) string {
 	return strings.TrimSuffix(b.String(), "-")
 }
 
-var idLine = regexp.MustCompile(`(?m)^id:\s*(\d+)\s*$`)
+var (
+	idLine   = regexp.MustCompile(`(?m)^id:\s*(\d+)\s*$`)
+	pathLine = regexp.MustCompile(`(?m)^(?:path:\s*(\S+)|aliases:\s*\[(.*)\])\s*$`)
+)
+
+// pathOwner names the story file or screen holding path (ignoring case),
+// or "". Like NextID it reads the lines directly, so files with other
+// mistakes still count.
+func pathOwner(dir, path string, owner func(string) string) (string, error) {
+	if owner != nil {
+		if by := owner(path); by != "" {
+			return by, nil
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		for _, m := range pathLine.FindAllStringSubmatch(string(src), -1) {
+			for p := range strings.SplitSeq(m[1]+","+m[2], ",") {
+				if strings.EqualFold(strings.Trim(strings.TrimSpace(p), `"'`), path) {
+					return f, nil
+				}
+			}
+		}
+	}
+	return "", nil
+}
 
 // NextID is one above the highest id in dir's story files. It reads the id
 // line directly, so even a file with other mistakes keeps its id taken.
@@ -53,19 +85,24 @@ func NextID(dir string) (int, error) {
 	return highest + 1, nil
 }
 
-// Draft is what `magazine new` needs to start a story.
-type Draft struct {
+// Starter is what `magazine new` needs to start a story.
+type Starter struct {
 	Title      string
 	Category   string
-	Path       string // optional fixed path
+	Path       string // fixed path; "" makes one from the title
 	Author     string
+	Draft      bool     // start it as a draft
 	Categories []string // the site's, to check Category against
 	Now        time.Time
+	// Owner names what already holds a path that no story file claims (a
+	// fixed screen such as /about), or returns "".
+	Owner func(path string) string
 }
 
-// New writes dir/<slug>.md for a new story and returns its path. It never
-// overwrites a file.
-func New(dir string, d Draft) (string, error) {
+// New writes dir/<slug>.md for a new story and returns its path. The story
+// gets a fixed path made from its title (/<slug>) unless d.Path gives one;
+// a path another story or screen holds is refused. It never overwrites a file.
+func New(dir string, d Starter) (string, error) {
 	title := strings.TrimSpace(d.Title)
 	slug := Slug(title)
 	if slug == "" {
@@ -74,22 +111,32 @@ func New(dir string, d Draft) (string, error) {
 	if !slices.Contains(d.Categories, d.Category) {
 		return "", fmt.Errorf("category %q is not one of the site's categories: %s", d.Category, strings.Join(d.Categories, ", "))
 	}
-	if d.Path != "" {
-		if err := checkPath(d.Path); err != nil {
-			return "", fmt.Errorf("--path: %v", err)
-		}
+	file := filepath.Join(dir, slug+".md")
+	if _, err := os.Stat(file); err == nil {
+		return "", fmt.Errorf("%s already exists; choose another title or edit that file", file)
+	}
+	flag := "--path"
+	if d.Path == "" {
+		d.Path, flag = "/"+slug, "the path made from the title"
+	}
+	if err := checkPath(d.Path); err != nil {
+		return "", fmt.Errorf("%s: %v", flag, err)
+	}
+	if by, err := pathOwner(dir, d.Path, d.Owner); err != nil {
+		return "", err
+	} else if by != "" {
+		return "", fmt.Errorf("%s: %s is already used by %s; give another with --path", flag, d.Path, by)
 	}
 	id, err := NextID(dir)
 	if err != nil {
 		return "", err
 	}
-	file := filepath.Join(dir, slug+".md")
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\nid: %d\ntitle: %s\nintroduction: %s\nauthor: %s\npublishedAt: %s\ncategory: %s\n",
+	fmt.Fprintf(&b, "---\nid: %d\ntitle: %s\nintroduction: %s\nauthor: %s\npublishedAt: %s\ncategory: %s\npath: %s\n",
 		id, quote(title), quote("One to three sentences that tell the reader what this story is and why it matters."),
-		quote(d.Author), d.Now.Format("2006-01-02"), quote(d.Category))
-	if d.Path != "" {
-		fmt.Fprintf(&b, "path: %s\n", d.Path)
+		quote(d.Author), d.Now.Format("2006-01-02"), quote(d.Category), d.Path)
+	if d.Draft {
+		b.WriteString("draft: true              # magazine dev shows it; builds leave it out until this line goes\n")
 	}
 	b.WriteString("tags: []\nfeaturedImage: generated\n---\n\n")
 	b.WriteString("Open with the problem: who is affected, how much, and since when. Attribute every figure to its source.\n\n")

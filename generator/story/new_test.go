@@ -12,7 +12,7 @@ func TestNew(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "a.md"), []byte(good), 0o644) // id 5
 	os.WriteFile(filepath.Join(dir, "b.md"), []byte("---\nid: 106\ntitel: broken\n---\n"), 0o644)
-	d := Draft{Title: "India's Next Export Push: 5 Ideas", Category: "International Trade", Author: "Nivaran Economy Desk",
+	d := Starter{Title: "India's Next Export Push: 5 Ideas", Category: "International Trade", Author: "Nivaran Economy Desk",
 		Categories: opt.Categories, Now: time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC), Path: "/export-push"}
 	file, err := New(dir, d)
 	if err != nil {
@@ -38,6 +38,43 @@ func TestNew(t *testing.T) {
 	d.Title, d.Category = "Another", "Gardening"
 	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), `category "Gardening"`) {
 		t.Errorf("bad category: %v", err)
+	}
+}
+
+// Without --path a new story gets a fixed path made from its title; a
+// path another story or a screen holds is refused, naming the holder.
+func TestNewGivesAFixedPathFromTheTitle(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte(good), 0o644) // path /rbi-policy
+	owner := func(p string) string {
+		if p == "/about" {
+			return "the about page"
+		}
+		return ""
+	}
+	d := Starter{Title: "GST Reforms: What Changes for MSMEs", Category: "International Trade", Author: "Nivaran Economy Desk",
+		Categories: opt.Categories, Now: time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC), Owner: owner, Draft: true}
+	file, err := New(dir, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(file)
+	s, diags := Parse(file, src, opt)
+	if len(diags) != 0 || s.Path != "/gst-reforms-what-changes-for-msmes" || !s.Draft {
+		t.Fatalf("path %q, draft %v, %v", s.Path, s.Draft, diags)
+	}
+	for title, want := range map[string]string{
+		"RBI Policy": "the path made from the title: /rbi-policy is already used by " + filepath.Join(dir, "a.md") + "; give another with --path",
+		"About":      "the path made from the title: /about is already used by the about page; give another with --path",
+	} {
+		d.Title = title
+		if _, err := New(dir, d); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", title, err, want)
+		}
+	}
+	d.Title, d.Path = "RBI Policy", "/rbi-policy-2025"
+	if _, err := New(dir, d); err != nil {
+		t.Errorf("--path overrides the title's path: %v", err)
 	}
 }
 

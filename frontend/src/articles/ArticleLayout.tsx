@@ -6,6 +6,7 @@ import { ShareButtons, useTitleOnLeave } from './parts';
 import { BackLink } from '../components/BackLink';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { RelatedStories } from '../components/RelatedStories';
+import { Corrections, StoryTags } from '../components/StoryNotes';
 
 // The common dedicated-article layout; top is what a variant puts above it
 // (the storm page's share bar).
@@ -22,6 +23,8 @@ export function ArticleLayout({ story, site, top, className = '' }: { story: Sto
       <div className="article-body">
         <Body blocks={story.blocks} />
       </div>
+      <StoryTags story={story} />
+      <Corrections story={story} />
       <ShareButtons story={story} />
       <RelatedStories cards={story.related} />
     </article>

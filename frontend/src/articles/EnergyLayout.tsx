@@ -11,6 +11,7 @@ import { BackLink } from '../components/BackLink';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { STORY_AD_HEIGHT } from '../pages/StoryPage';
 import { RelatedStories } from '../components/RelatedStories';
+import { Corrections, StoryTags } from '../components/StoryNotes';
 
 export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
   useTitleOnLeave(site);
@@ -43,18 +44,8 @@ export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
       <div className="article-body">
         <Body blocks={story.blocks} />
       </div>
-      {story.tags?.length ? (
-        <section className="related-topics" aria-labelledby="related-topics">
-          <h2 id="related-topics">Related Topics</h2>
-          <ul>
-            {story.tags.map((t) => (
-              <li key={t} className="tag">
-                {t}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <StoryTags story={story} title="Related Topics" />
+      <Corrections story={story} />
       <div className="share-story">
         <button type="button" className="button" onClick={share}>
           Share this story

@@ -6,6 +6,8 @@ import { LocalDate } from '../components/LocalDate';
 import { ShareButtons, useTitleOnLeave } from './parts';
 import { BackLink } from '../components/BackLink';
 import { RelatedStories } from '../components/RelatedStories';
+import { Byline } from '../components/Byline';
+import { Corrections, StatusMarker, StoryTags, Updated } from '../components/StoryNotes';
 
 function Steps({ title, items }: { title: string; items?: string[] }) {
   if (!items?.length) return null;
@@ -30,14 +32,16 @@ export function PlaybookLayout({ story, site }: { story: Story; site: Site }) {
       <header className="playbook-hero">
         <div className="playbook-hero__inner">
           <BackLink label={story.backLabel} />
+          <StatusMarker story={story} />
           {extra.heroKicker ? <p className="playbook-hero__kicker">{extra.heroKicker}</p> : null}
           <span className="badge">{story.category}</span>
           <h1 className="article__title">{story.heading || story.title}</h1>
           <p className="article__intro">{story.introduction}</p>
           <p className="article__meta">
-            <span className="article__author">By {story.author}</span> · <LocalDate iso={story.publishedAt} label={story.dateLabel} local={false} />
+            <Byline authors={story.authors} /> · <LocalDate iso={story.publishedAt} label={story.dateLabel} local={false} />
             {story.readTime ? ` · ${story.readTime}` : null}
           </p>
+          <Updated story={story} />
         </div>
       </header>
       <FeaturedImage image={story.image} caption={story.imageCaption} />
@@ -84,6 +88,8 @@ export function PlaybookLayout({ story, site }: { story: Story; site: Site }) {
           <p>{extra.bottomLine}</p>
         </section>
       ) : null}
+      <StoryTags story={story} />
+      <Corrections story={story} />
       <ShareButtons story={story} />
       <div className="subscribe">
         <p>Get the next playbook and every Solution Spotlight as it is published.</p>

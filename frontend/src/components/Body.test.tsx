@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Body } from './Body';
 import { preload } from '../routes/lazy';
 import type { Block } from '../types';
+import { site, story } from '../testing';
 
 // Blocks as generator/markdown makes them (see its testdata/*.golden).
 const blocks: Block[] = [
@@ -51,7 +52,7 @@ describe('Body', () => {
 
   it('shows an embed once the story that has one is preloaded', async () => {
     const embed: Block = { type: 'embed', embed: { provider: 'x', url: 'https://x.com/RBI/status/1', title: 'Post by @RBI on X' } };
-    await preload({ kind: 'story', story: { layout: 'story', image: { alt: '' }, blocks: [embed], embeds: true } as never });
+    await preload({ kind: 'story', path: '/story/5', site, story: story({ blocks: [embed], embeds: true }) });
     render(<Body blocks={[embed]} />);
     expect(screen.getByRole('link', { name: 'View the post on X' }).getAttribute('href')).toBe('https://x.com/RBI/status/1');
   });

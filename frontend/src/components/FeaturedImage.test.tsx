@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { FeaturedImage } from './FeaturedImage';
 import { preload } from '../routes/lazy';
 import type { Image } from '../types';
+import { site, story } from '../testing';
 
 const image: Image = { src: '/images/cover/101.jpg', width: 1200, height: 630, alt: 'India and ASEAN trade routes', custom: 'trade-partnership' };
 
 describe('FeaturedImage', () => {
   it('draws a custom visual once the page that shows it is preloaded', async () => {
-    await preload({ kind: 'story', story: { layout: 'story', image } as never });
+    await preload({ kind: 'story', path: '/story/101', site, story: story({ image }) });
     const { container } = render(<FeaturedImage image={image} />);
     expect(container.querySelector('svg[role="img"]')!.getAttribute('aria-label')).toBe('India and ASEAN trade routes');
     expect(container.querySelector('img')).toBeNull();

@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { Header } from './Header';
 import { site } from '../testing';
+import type { Site } from '../types';
 
-function setup() {
+function setup(s: Site = site, path = '/') {
   return render(
-    <MemoryRouter>
-      <Header site={site} kind="home" />
+    <MemoryRouter initialEntries={[path]}>
+      <Header site={s} path={path} />
     </MemoryRouter>,
   );
 }
@@ -56,6 +57,50 @@ describe('Header', () => {
       window.dispatchEvent(new Event('scroll'));
     });
     expect(header.classList.contains('is-scrolled')).toBe(true);
+  });
+});
+
+describe('Header sections and search', () => {
+  const sections = [
+    { label: 'Home', href: '/' },
+    { label: 'Technology', href: '/category/technology' },
+    { label: 'About', href: '/about' },
+  ];
+
+  it('carries the sections the site lists, in the bar and the menu, marking the current one', () => {
+    setup({ ...site, sections }, '/category/technology/page/2');
+    for (const nav of [screen.getByRole('navigation', { name: 'Main' }), document.getElementById('mobile-menu')!]) {
+      const links = [...nav.querySelectorAll('a')];
+      expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(sections.map((s) => [s.label, s.href]));
+      expect(links.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
+    }
+  });
+
+  it('has a search form (GET /search?q=) and a search link to /search', () => {
+    const { container } = setup();
+    const form = container.querySelector('.site-header__search')!;
+    expect(form.getAttribute('role')).toBe('search');
+    expect(form.getAttribute('action')).toBe('/search');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(screen.getByLabelText('Search the magazine').getAttribute('name')).toBe('q');
+    expect(screen.getByRole('link', { name: 'Search' }).getAttribute('href')).toBe('/search');
+  });
+
+  it('opens the search page with the query on submit', () => {
+    let where = '';
+    function Where() {
+      where = useLocation().pathname + useLocation().search;
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/rbi-policy']}>
+        <Header site={site} path="/rbi-policy" />
+        <Where />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('Search the magazine'), { target: { value: ' repo rate ' } });
+    fireEvent.submit(screen.getByLabelText('Search the magazine').closest('form')!);
+    expect(where).toBe('/search?q=repo%20rate');
   });
 });
 

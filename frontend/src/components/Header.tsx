@@ -1,18 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link } from './Link';
-import type { Kind, Site } from '../types';
+import type { Site } from '../types';
 import { useEscape } from './useEscape';
+import { SearchForm } from './SearchForm';
 
 export const SCROLL_THRESHOLD = 20;
 
-const links: { to: string; label: string; kind: Kind }[] = [
-  { to: '/', label: 'Home', kind: 'home' },
-  { to: '/about', label: 'About', kind: 'about' },
-];
+// current says whether a section link is the page being shown: "/" only on
+// the home page, any other path on itself and below it.
+export function current(href: string, pathname: string): boolean {
+  if (href === '/' || /^https?:/.test(href)) return pathname === href;
+  return pathname === href || pathname.startsWith(href + '/');
+}
 
 // Fixed header: transparent at the top, solid with a shadow once the page is
-// scrolled past 20 px; a dropdown menu on small screens.
-export function Header({ site, kind }: { site: Site; kind: Kind }) {
+// scrolled past 20 px; the sections from site.yaml in a bar on wide screens
+// and a dropdown menu on small ones, and a search form on every page.
+// path is the page's canonical path, the same on the server and in the
+// browser (an alias or 404.html is served at another), so the marked
+// section never differs between the two.
+export function Header({ site, path }: { site: Site; path: string }) {
   const [open, setOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
 
@@ -27,8 +34,8 @@ export function Header({ site, kind }: { site: Site; kind: Kind }) {
 
   const close = () => setOpen(false);
   const nav = (className: string) =>
-    links.map((l) => (
-      <Link key={l.to} to={l.to} className={className} aria-current={l.kind === kind ? 'page' : undefined} onClick={close}>
+    site.sections.map((l) => (
+      <Link key={l.href} to={l.href} className={className} aria-current={current(l.href, path) ? 'page' : undefined} onClick={close}>
         {l.label}
       </Link>
     ));
@@ -42,6 +49,13 @@ export function Header({ site, kind }: { site: Site; kind: Kind }) {
         <nav className="site-header__nav" aria-label="Main">
           {nav('site-header__link')}
         </nav>
+        <SearchForm id="header-search" className="search-form site-header__search" />
+        <Link to="/search" className="site-header__search-link" aria-label="Search" onClick={close}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </Link>
         <button
           type="button"
           className="site-header__toggle"
@@ -55,6 +69,7 @@ export function Header({ site, kind }: { site: Site; kind: Kind }) {
       </div>
       <nav id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label="Mobile" hidden={!open}>
         {nav('mobile-menu__link')}
+        <SearchForm id="mobile-search" className="search-form mobile-menu__search" label="Search from the menu" onSearch={close} />
       </nav>
     </header>
   );

@@ -34,12 +34,20 @@ export function StoryCard({ card, style, className = '' }: { card: Card; style?:
         </h3>
         <p className="card__intro">{card.introduction}</p>
         <p className="card__meta">
-          {card.author} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+          {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
           {card.readTime ? ` · ${card.readTime}` : null}
+          <CardStatus card={card} />
         </p>
       </div>
     </article>
   );
+}
+
+// Drafts and scheduled stories reach listings only in magazine dev (or a
+// --drafts or --future build), marked.
+export function CardStatus({ card }: { card: Card }) {
+  if (!card.draft && !card.scheduled) return null;
+  return <span className="card__status">{card.draft ? 'Draft' : 'Scheduled'}</span>;
 }
 
 export function CardGrid({ cards, stagger = false }: { cards: Card[]; stagger?: boolean }) {

@@ -21,6 +21,10 @@ export const landingSite: Site = {
     partnership: 'https://forms.nivaran.example/f/partnership',
     newsletter: '/api/forms/newsletter',
   },
+  sections: [
+    { label: 'Home', href: '/' },
+    { label: 'About', href: '/about' },
+  ],
 };
 
 export function withForms(forms: Partial<Site['forms']>): Site {

@@ -1,7 +1,7 @@
 import { Link } from '../components/Link';
-import type { Card, PageData } from '../types';
+import type { Card, PageDataOf } from '../types';
 import { AdSlot } from '../components/AdSlot';
-import { CardGrid } from '../components/StoryCard';
+import { CardGrid, CardStatus } from '../components/StoryCard';
 import { LaunchLater } from '../components/LaunchLater';
 
 export const HOME_AD_HEIGHT = 250;
@@ -42,7 +42,8 @@ function Featured({ card, flip }: { card: Card; flip: boolean }) {
         </h3>
         <p>{card.introduction}</p>
         <p className="card__meta">
-          {card.author} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+          {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
+          <CardStatus card={card} />
         </p>
         <Link to={card.href} className="button">
           Read the story <span aria-hidden="true">→</span>
@@ -52,8 +53,8 @@ function Featured({ card, flip }: { card: Card; flip: boolean }) {
   );
 }
 
-export function Home({ page }: { page: PageData }) {
-  const home = page.home!;
+export function Home({ page }: { page: PageDataOf<'home'> }) {
+  const { home } = page;
   const { lead } = home;
   return (
     <div className="home">

@@ -56,17 +56,36 @@ export function Pagination({ list }: { list: List }) {
   );
 }
 
-const kicker: Record<List['kind'], string> = { archive: 'The archive', category: 'Category', author: 'Author' };
+const kicker: Record<List['kind'], string> = { archive: 'The archive', category: 'Category', author: 'Author', tag: 'Topic' };
 
-// The archive, a category or an author: cards newest first, paginated.
+// The archive, a category, an author or a tag: cards newest first, paginated.
 export function Listing({ list }: { list: List }) {
   return (
     <div className="listing">
       <header className="listing__header">
+        {list.photo?.src ? (
+          <img className="listing__photo" src={list.photo.src} srcSet={list.photo.srcset} sizes="120px" alt={list.photo.alt} width={list.photo.width} height={list.photo.height} />
+        ) : null}
         <p className="home__kicker">{kicker[list.kind]}</p>
         <h1>{list.title}</h1>
         {list.role ? <p className="listing__role">{list.role}</p> : null}
         {list.description ? <p className="listing__description">{list.description}</p> : null}
+        {list.links?.length ? (
+          <ul className="listing__links">
+            {list.links.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} rel="me noopener">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {list.feed ? (
+          <p className="listing__feed">
+            <a href={list.feed}>RSS feed</a>
+          </p>
+        ) : null}
         {list.pages > 1 ? (
           <p className="listing__page">
             Page {list.page} of {list.pages}

@@ -9,9 +9,10 @@ import { loaded } from '../routes/lazy';
 export function Screen({ page, pathname }: { page: PageData; pathname: string }) {
   const Lazy = loaded(page);
   if (Lazy) return <Lazy page={page} />;
-  if (page.kind === 'story') return page.story ? <StoryPage story={page.story} site={page.site} /> : <StoryNotFound />;
+  if (page.kind === 'story') return <StoryPage story={page.story} site={page.site} />;
   // 404.html is served for every unknown path; under /story/ that means an unknown story id.
-  return isStoryPath(pathname) ? <StoryNotFound /> : <NotFound />;
+  const latest = page.kind === 'notfound' ? page.latest : [];
+  return isStoryPath(pathname) ? <StoryNotFound latest={latest} /> : <NotFound latest={latest} />;
 }
 
 export function isStoryPath(pathname: string): boolean {

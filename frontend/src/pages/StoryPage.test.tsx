@@ -55,10 +55,20 @@ describe('StoryPage', () => {
     );
   });
 
+  it('marks a draft, and a scheduled story, above the headline', () => {
+    const draft = renderStory(story({ draft: true }));
+    expect(draft.container.querySelector('.status-marker--draft')!.textContent).toContain('Draft');
+    draft.unmount();
+    const later = renderStory(story({ scheduled: true, dateLabel: 'October 1, 2025' }));
+    expect(later.container.querySelector('.status-marker--scheduled')!.textContent).toContain('published on October 1, 2025');
+    later.unmount();
+    expect(renderStory().container.querySelector('.status-marker')).toBeNull();
+  });
+
   it('shows Story Not Found for unknown story paths served by 404.html', () => {
     render(
       <MemoryRouter>
-        <Screen page={{ kind: 'notfound', path: '/404', site }} pathname="/story/999" />
+        <Screen page={{ kind: 'notfound', path: '/404', site, latest: [] }} pathname="/story/999" />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Story Not Found' })).toBeTruthy();
@@ -69,7 +79,7 @@ describe('StoryPage', () => {
   it('shows the 404 page elsewhere', () => {
     render(
       <MemoryRouter>
-        <Screen page={{ kind: 'notfound', path: '/404', site }} pathname="/no-such-page" />
+        <Screen page={{ kind: 'notfound', path: '/404', site, latest: [] }} pathname="/no-such-page" />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();

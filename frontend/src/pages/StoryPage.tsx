@@ -1,11 +1,13 @@
 import { Link } from '../components/Link';
-import type { Site, Story } from '../types';
+import type { Card, Site, Story } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { ArticleHeader } from '../components/ArticleHeader';
 import { BackLink } from '../components/BackLink';
-import { RelatedStories } from '../components/RelatedStories';
+import { CardSection, RelatedStories } from '../components/RelatedStories';
+import { Corrections, StoryTags } from '../components/StoryNotes';
+import { SearchForm } from '../components/SearchForm';
 
 export const STORY_AD_HEIGHT = 200;
 
@@ -21,6 +23,8 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
       <div className="article-body">
         <Body blocks={story.blocks} />
       </div>
+      <StoryTags story={story} />
+      <Corrections story={story} />
       <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
       <div className="article__bottom">
         <BackLink label={story.backLabel} />
@@ -30,12 +34,22 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
   );
 }
 
-export function StoryNotFound() {
+// Served by 404.html for an unknown /story/<id>: search and the latest
+// stories, which the build baked into 404.html's page data.
+export function StoryNotFound({ latest }: { latest: Card[] }) {
   return (
-    <section className="notice">
-      <h1>Story Not Found</h1>
-      <p>The story you're looking for doesn't exist.</p>
-      <Link to="/" className="button">Return to Portal</Link>
-    </section>
+    <>
+      <section className="notice">
+        <h1>Story Not Found</h1>
+        <p>The story you're looking for doesn't exist.</p>
+        <Link to="/" className="button">Return to Portal</Link>
+        <SearchForm id="notfound-search" label="Search for a story" />
+      </section>
+      <LatestStories cards={latest} />
+    </>
   );
+}
+
+export function LatestStories({ cards }: { cards: Card[] }) {
+  return <CardSection id="notfound-latest" title="Latest Stories" cards={cards} className="notice__latest" />;
 }

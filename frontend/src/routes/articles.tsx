@@ -5,7 +5,7 @@ import { StormLayout } from '../articles/StormLayout';
 import { PlaybookLayout } from '../articles/PlaybookLayout';
 
 // The dedicated article layouts, loaded together: they share most of their parts.
-export const Article = ({ page }: { page: PageData }) => <ArticleLayout story={page.story!} site={page.site} />;
-export const Energy = ({ page }: { page: PageData }) => <EnergyLayout story={page.story!} site={page.site} />;
-export const Storm = ({ page }: { page: PageData }) => <StormLayout story={page.story!} site={page.site} />;
-export const Playbook = ({ page }: { page: PageData }) => <PlaybookLayout story={page.story!} site={page.site} />;
+export const Article = ({ page }: { page: PageData }) => (page.kind === 'story' ? <ArticleLayout story={page.story} site={page.site} /> : null);
+export const Energy = ({ page }: { page: PageData }) => (page.kind === 'story' ? <EnergyLayout story={page.story} site={page.site} /> : null);
+export const Storm = ({ page }: { page: PageData }) => (page.kind === 'story' ? <StormLayout story={page.story} site={page.site} /> : null);
+export const Playbook = ({ page }: { page: PageData }) => (page.kind === 'story' ? <PlaybookLayout story={page.story} site={page.site} /> : null);

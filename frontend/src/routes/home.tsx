@@ -2,5 +2,5 @@ import type { PageData } from '../types';
 import { Home } from '../pages/Home';
 
 export default function HomeRoute({ page }: { page: PageData }) {
-  return <Home page={page} />;
+  return page.kind === 'home' ? <Home page={page} /> : null;
 }

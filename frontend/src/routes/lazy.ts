@@ -43,20 +43,20 @@ async function preloadVisual(name: string | undefined): Promise<void> {
   if (name && name in visualLoaders && !visuals.has(name)) visuals.set(name, (await visualLoaders[name]()).default);
 }
 
-export function routeKey(page: Pick<PageData, 'kind' | 'story'>): string {
-  return page.kind === 'story' && page.story && page.story.layout !== 'story' ? `story:${page.story.layout}` : page.kind;
+export function routeKey(page: PageData): string {
+  return page.kind === 'story' && page.story.layout !== 'story' ? `story:${page.story.layout}` : page.kind;
 }
 
 export function loaded(page: PageData): PageComponent | undefined {
   return ready.get(routeKey(page));
 }
 
-export async function preload(page: Pick<PageData, 'kind' | 'story'>): Promise<void> {
+export async function preload(page: PageData): Promise<void> {
   const key = routeKey(page);
   await Promise.all([
     key in loaders && !ready.has(key) ? loaders[key]().then((m) => void ready.set(key, m.default)) : undefined,
-    preloadVisual(page.story?.image.custom),
-    preloadVisual(page.story?.embeds ? 'embed' : undefined),
+    preloadVisual(page.kind === 'story' ? page.story.image.custom : undefined),
+    preloadVisual(page.kind === 'story' && page.story.embeds ? 'embed' : undefined),
   ]);
 }
 

@@ -2,5 +2,5 @@ import type { PageData } from '../types';
 import { Listing } from '../pages/Listing';
 
 export default function ListingRoute({ page }: { page: PageData }) {
-  return <Listing list={page.list!} />;
+  return page.kind === 'listing' ? <Listing list={page.list} /> : null;
 }

@@ -2,5 +2,5 @@ import type { PageData } from '../types';
 import { SearchPage } from '../search/SearchPage';
 
 export default function SearchRoute({ page }: { page: PageData }) {
-  return <SearchPage categories={page.categories ?? []} />;
+  return page.kind === 'search' ? <SearchPage categories={page.categories} /> : null;
 }

@@ -1,0 +1,39 @@
+// Command gen writes the files derived from the Go types: the TypeScript
+// types of page data (frontend/src/types.ts) and README.md's table of story
+// front-matter keys. Run it with go generate ./... after changing either.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/nivaran/magazine/generator/pagedata"
+	"github.com/nivaran/magazine/generator/story"
+)
+
+func main() {
+	root := flag.String("root", ".", "repository root")
+	flag.Parse()
+	if err := run(*root); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(root string) error {
+	if err := os.WriteFile(filepath.Join(root, pagedata.TypesFile), []byte(pagedata.TypeScript()), 0o644); err != nil {
+		return err
+	}
+	readmePath := filepath.Join(root, "README.md")
+	readme, err := os.ReadFile(readmePath)
+	if err != nil {
+		return err
+	}
+	out, ok := story.WithFieldTable(string(readme))
+	if !ok {
+		return fmt.Errorf("%s has no <!-- story-fields: --> ... <!-- /story-fields --> section", readmePath)
+	}
+	return os.WriteFile(readmePath, []byte(out), 0o644)
+}

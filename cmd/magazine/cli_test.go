@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	gt "github.com/nivaran/magazine/generator/generatortest"
+)
+
+// The crash test runs the CLI as a process, the way an editor
+// or CI does (the test binary is the magazine command: see TestMain).
+
+// sandbox is a site: site.yaml, stories/, and dist/ with its cache beside it.
+type sandbox struct {
+	t    *testing.T
+	dir  string
+	repo string
+}
+
+func newSite(t *testing.T, stories map[string]string) *sandbox {
+	s := &sandbox{t: t, dir: t.TempDir(), repo: gt.Root(t)}
+	os.WriteFile(filepath.Join(s.dir, "site.yaml"), []byte(gt.Site), 0o644)
+	s.setStories(stories)
+	return s
+}
+
+// setStories replaces the stories folder's files with these.
+func (s *sandbox) setStories(stories map[string]string) {
+	dir := filepath.Join(s.dir, "stories")
+	os.RemoveAll(dir)
+	os.MkdirAll(dir, 0o755)
+	for name, text := range stories {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			s.t.Fatal(err)
+		}
+	}
+}
+
+func (s *sandbox) out() string { return filepath.Join(s.dir, "dist") }
+
+// command prepares `magazine <verb>` for this site, run from the repository
+// (the frontend and templates are read from there).
+func (s *sandbox) command(verb string, env ...string) *exec.Cmd {
+	args := []string{verb, "--stories", filepath.Join(s.dir, "stories"), "--config", filepath.Join(s.dir, "site.yaml")}
+	if verb == "build" {
+		args = append(args, "--out", s.out())
+	}
+	cmd := magazine(s.t, env, args...)
+	cmd.Dir = s.repo
+	cmd.SysProcAttr.Setpgid = true // so a kill reaches the Node workers too
+	return cmd
+}
+
+// run runs a command to the end and returns its exit code, stdout and stderr.
+func (s *sandbox) run(verb string, env ...string) (int, string, string) {
+	s.t.Helper()
+	cmd := s.command(verb, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		s.t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+func (s *sandbox) build() {
+	s.t.Helper()
+	if code, _, stderr := s.run("build"); code != 0 {
+		s.t.Fatalf("build failed:\n%s", stderr)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package output
+
+func exchange(a, b string) error { return swapInTwoSteps(a, b) }

@@ -1,0 +1,36 @@
+package scratch
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestDeadOwnersFoldersGo(t *testing.T) {
+	parent := t.TempDir()
+	// A folder of a process that died: a lock file nobody holds.
+	dead := filepath.Join(parent, "work-dead")
+	os.MkdirAll(dead, 0o755)
+	os.WriteFile(filepath.Join(dead, ".lock"), nil, 0o644)
+	live, release, err := New(parent, "work-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Error("a dead owner's folder should go")
+	}
+	// A live owner's folder stays (flock locks conflict between open files,
+	// even in one process).
+	second, release2, err := New(parent, "work-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Error("a live owner's folder was removed")
+	}
+	release()
+	release2()
+	if _, err := os.Stat(second); !os.IsNotExist(err) {
+		t.Error("release should remove the folder")
+	}
+}

@@ -1,0 +1,60 @@
+package site
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNewsroomDefaults(t *testing.T) {
+	c, err := load(t, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.TimeZone != "Asia/Kolkata" || c.Location.String() != "Asia/Kolkata" {
+		t.Errorf("time zone %q %v", c.TimeZone, c.Location)
+	}
+	if len(c.Sections) != 2 || c.Sections[0] != (Section{"Home", "/"}) || c.Sections[1] != (Section{"About", "/about"}) {
+		t.Errorf("sections %v", c.Sections)
+	}
+	if names := c.AuthorNames(); names == nil || len(names) != 0 {
+		t.Errorf("author names %#v", names)
+	}
+}
+
+func TestNewsroomSettings(t *testing.T) {
+	c, err := load(t, base+`timeZone: UTC
+sections: [{label: Home, path: /}, {label: Technology, path: /category/technology}]
+authors:
+  - name: Asha Rao
+    role: Writer
+    bio: Writes.
+    photo: images/asha.jpg
+    links: [{label: Website, url: "https://asha.example"}, {label: E-mail, url: "mailto:asha@x.example"}]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Location != time.UTC || len(c.Sections) != 2 || c.Author("Asha Rao").Photo != "images/asha.jpg" || len(c.Author("Asha Rao").Links) != 2 {
+		t.Errorf("%+v", c)
+	}
+}
+
+// Each mistake is reported at its line of site.yaml.
+func TestBadNewsroomSettings(t *testing.T) {
+	for extra, want := range map[string]string{
+		"timeZone: Mars/Olympus\n":                                "site.yaml:4: timeZone: \"Mars/Olympus\" is not a time zone",
+		"sections: [{label: Home}]\n":                             "site.yaml:4: sections[0]: give a label and a path",
+		"sections: [{path: /}]\n":                                 "site.yaml:4: sections[0]: give a label and a path",
+		"authors: [{name: A}, {name: A}]\n":                       `site.yaml:4: authors: "A" is listed twice`,
+		"authors: [{role: x}]\n":                                  "site.yaml:4: authors[0]: name is required",
+		"authors: [{name: A, photo: ../secret.jpg}]\n":            "photo \"../secret.jpg\" must be a picture under the stories folder",
+		"authors: [{name: A, photo: /etc/passwd}]\n":              "must be a picture under the stories folder",
+		"authors: [{name: A, links: [{label: X, url: x.com}]}]\n": "each link needs a label and an absolute https://",
+		"authors: [{name: A, links: [{url: https://x.com}]}]\n":   "each link needs a label",
+	} {
+		if _, err := load(t, base+extra); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", extra, err, want)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package story
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestTextLimits(t *testing.T) {
+	cases := []struct{ from, to, want string }{
+		{`title: "RBI holds"`, `title: "RBI` + "\\0" + `holds"`, `x.md:3:8: title: control character U+0000 is not allowed`},
+		{`title: "RBI holds"`, `title: "RBI` + "\\e" + `holds"`, `x.md:3:8: title: control character U+001B is not allowed`},
+		{`tags: ["RBI", "Rates"]`, `tags: ["RBI", "Ra` + "\\x07" + `tes"]`, `x.md:9:15: tags: control character U+0007 is not allowed`},
+		{`title: "RBI holds"`, `title: "` + strings.Repeat("ब", 201) + `"`, `x.md:3: title: 201 characters; the limit is 200`},
+		{`title: "RBI holds"`, "title: \"RBI holds\"\nmetaTitle: \"" + strings.Repeat("a", 201) + `"`, `x.md:4: metaTitle: 201 characters; the limit is 200`},
+		{`introduction: "The MPC paused."`, `introduction: "` + strings.Repeat("a ", 501) + `"`, `x.md:4: introduction: 1001 characters; the limit is 1000`},
+		{"First paragraph.", "First \x00paragraph.", `x.md:12:7: a NUL byte: a story must be plain UTF-8 text`},
+		{"First paragraph.", "First \xffparagraph.", `x.md:12: this line is not valid UTF-8 text (save the file as UTF-8)`},
+	}
+	for _, c := range cases {
+		src := strings.Replace(good, c.from, c.to, 1)
+		_, diags := Parse("x.md", []byte(src), opt)
+		if got := diags.Error(); got != c.want {
+			t.Errorf("%q:\ngot  %s\nwant %s", c.to[:min(len(c.to), 30)], got, c.want)
+		}
+	}
+	// Exactly at the limits is fine.
+	src := strings.Replace(good, `title: "RBI holds"`, `title: "`+strings.Repeat("a", 200)+`"`, 1)
+	if _, diags := Parse("x.md", []byte(src), opt); len(diags) != 0 {
+		t.Error(diags)
+	}
+}
+
+func TestStoryFilesMustBeSmallRegularAndInside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "stories")
+	os.MkdirAll(filepath.Join(dir, "folder.md"), 0o755)
+	os.WriteFile(filepath.Join(root, "outside.md"), []byte(good), 0o644)
+	os.Symlink(filepath.Join(root, "outside.md"), filepath.Join(dir, "link.md"))
+	os.Symlink("/dev/zero", filepath.Join(dir, "zero.md"))
+	big := strings.Replace(good, "First paragraph.", strings.Repeat("word ", MaxFileBytes/5+1), 1)
+	os.WriteFile(filepath.Join(dir, "big.md"), []byte(big), 0o644)
+	_, diags := LoadDir(dir, opt)
+	want := []string{
+		dir + "/big.md: the file is 1025 KB; a story may be at most 1 MB",
+		dir + "/folder.md: is a folder, not a file",
+		dir + "/link.md: is outside " + dir,
+		dir + "/zero.md: is outside " + dir,
+	}
+	if got := diags.Error(); got != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+}
