@@ -13,9 +13,11 @@ import (
 // Five categories of site.yaml, one or two per cover motif.
 var categories = []string{"Economic Policy", "International Trade", "Technology", "Energy & Environment", "Policy & Reform"}
 
-// Site is a site.yaml for the synthetic stories: the home page fills itself
-// with the latest stories.
-const Site = `name: Nivaran
+// Site is a site.yaml for the synthetic stories, with their authors: the
+// home page fills itself with the latest stories.
+var Site = siteYAML + authorsYAML()
+
+const siteYAML = `name: Nivaran
 tagline: A Solutions-Focused Business & Economy Magazine
 description: Synthetic stories for benchmarks.
 baseURL: https://bench.example
@@ -28,6 +30,15 @@ categories: [Economic Policy, International Trade, Technology, Energy & Environm
 
 var authors = strings.Split(`Asha Raman,Vikram Sethi,Meera Iyer,Rohan Kapoor,Nandini Rao,Arjun Mehta,Kavya Menon,Sanjay Gupta,`+
 	`Priya Nair,Aditya Joshi,Farah Qureshi,Devika Pillai,Harish Reddy,Leela Das,Tenzin Dorjee,Nivaran Economy Desk`, ",")
+
+func authorsYAML() string {
+	var b strings.Builder
+	b.WriteString("authors:\n")
+	for _, a := range authors {
+		fmt.Fprintf(&b, "  - name: %s\n    role: Correspondent\n    bio: %s writes the synthetic stories of the benchmarks.\n", a, a)
+	}
+	return b.String()
+}
 
 var words = strings.Fields(`india economy policy growth exporters tariff inflation credit msme rupee
 investment manufacturing supply chain digital payments logistics ports states reform demand rural urban

@@ -1,8 +1,15 @@
 package synth
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/story"
 )
 
 // The benchmarks compare with Hugo on stories of the shape: about
@@ -28,4 +35,26 @@ func TestShape(t *testing.T) {
 func field(s, key string) string {
 	i := strings.Index(s, key)
 	return s[i : i+strings.IndexByte(s[i:], '\n')]
+}
+
+// The synthetic site accepts its stories: every author and category is
+// declared, so a benchmark times a build, not an error report.
+func TestSiteAcceptsTheStories(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "site.yaml"), []byte(Site), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := site.LoadFiles([]string{filepath.Join(dir, "site.yaml")}, time.Date(2025, 9, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Pictures{External, Generated} {
+		stories := filepath.Join(dir, fmt.Sprint("stories-", p))
+		if err := WriteWith(stories, 40, p); err != nil {
+			t.Fatal(err)
+		}
+		if _, diags := story.LoadDir(stories, story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location}); len(diags) > 0 {
+			t.Fatal(diags)
+		}
+	}
 }
