@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
 E2E_PORT ?= 18437
 
-.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench bench-inprocess clean
+.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench bench-inprocess lighthouse clean
 
 all: build
 
@@ -79,6 +79,11 @@ bench-inprocess: deps
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/
 	rm -rf .cache/bench
+
+# Lighthouse (mobile, simulated throttling) on each kind of page, medians of
+# RUNS (default 3) against issue 16's budgets; see e2e/lighthouse.mjs.
+lighthouse: $(MAG)
+	node e2e/lighthouse.mjs
 
 clean:
 	rm -rf dist bin .cache

@@ -115,3 +115,4 @@ test('the portal page carries the same launch notice', async ({ page }) => {
   await page.getByRole('complementary', { name: 'Portal launch' }).getByRole('button', { name: 'Stay updated' }).click();
   await expect(page.getByRole('dialog', { name: 'Launching Soon!' })).toBeVisible();
 });
+

@@ -1,4 +1,5 @@
 import './styles.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
@@ -24,19 +25,36 @@ const app = (
 // unknown /story/<id> it must show 'Story Not Found' instead, which would not
 // match the prerendered markup, so that case renders afresh rather than hydrating.
 // A split-out screen must be loaded before hydrating, or the first render
-// would not match the prerendered markup.
-void preload(page).then(() => {
+// would not match the prerendered markup. Hydration also waits for the first
+// paint: the page is complete without it, and nothing should hold back the
+// reader's first sight of it (nor move it: see the launch notice).
+void Promise.all([preload(page), afterFirstPaint()]).then(() => {
   if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
     container.textContent = '';
     createRoot(container).render(app);
     return;
   }
   window.__recoverableErrors = [];
-  hydrateRoot(container, app, {
-    // Production React reports hydration mismatches only here; keep them visible.
-    onRecoverableError(error) {
-      window.__recoverableErrors!.push(String(error));
-      console.error('Hydration error:', error);
-    },
+  // In a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page: the page is
+  // already painted, and a tap meanwhile is handled as soon as its part is
+  // hydrated.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // Production React reports hydration mismatches only here; keep them visible.
+      onRecoverableError(error) {
+        window.__recoverableErrors!.push(String(error));
+        console.error('Hydration error:', error);
+      },
+    });
   });
 });
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A frame's callbacks run just before it is painted; a task queued there runs after.
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    // A tab opened in the background gets no frames until it is shown.
+    setTimeout(resolve, 300);
+  });
+}

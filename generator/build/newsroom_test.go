@@ -147,7 +147,6 @@ func TestHeldStoriesAreStillChecked(t *testing.T) {
 	files := gt.Newsroom()
 	files["stories/draft.md"] = strings.Replace(files["stories/draft.md"], "draft: true", "draft: true\npath: /search", 1)
 	_, err := build.Check(gt.Options(t, files))
-	// (The reserved-path check reports it at the path's line.)
 	if err == nil || !strings.Contains(err.Error(), "draft.md:12: path: /search is reserved") {
 		t.Fatalf("got %v", err)
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 func TestShellMatchesTheTemplate(t *testing.T) {
-	base := shellData{Lang: "en-IN", Entry: "/assets/entry-X.js", CSS: []string{"/assets/a.css"}}
+	base := shellData{Lang: "en-IN", Entry: "/assets/entry-X.js", Style: "body{color:red}"}
 	head, body, data := `<title>T &amp; </title>`, `<main><p>x</p></main>`, []byte(`{"path":"/a","q":"\u003c/script\u003e"}`)
 	for name, src := range map[string]string{
 		"plain":    `<head>{{.Head}}</head><body>{{.Body}}<script type="application/json">{{.Data}}</script><script src="{{.Entry}}"></script>`,

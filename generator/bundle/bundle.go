@@ -8,7 +8,6 @@ package bundle
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -20,10 +19,9 @@ import (
 
 // Client is the browser bundle. Paths are relative to the site root.
 type Client struct {
-	Entry   string            // "/assets/entry-client-HASH.js"
-	CSS     []string          // stylesheets of the entry
-	Preload []string          // chunks the entry imports statically
-	Files   map[string][]byte // "assets/entry-client-HASH.js" -> contents
+	Entry string            // "/assets/entry-client-HASH.js", all that every page loads
+	CSS   []string          // the stylesheet: every screen's styles, which pages inline
+	Files map[string][]byte // "assets/entry-client-HASH.js" -> contents
 }
 
 // Result is one bundling of the frontend.
@@ -36,9 +34,10 @@ type Result struct {
 
 // Bundler holds esbuild's contexts for the client and server bundles.
 type Bundler struct {
-	client, server api.BuildContext
-	root           string // virtual output root; nothing is written there
-	lockfile       string // the installed packages' versions, which the server bundle requires
+	client   *client
+	server   api.BuildContext
+	root     string // virtual output root; nothing is written there
+	lockfile string // the installed packages' versions, which the server bundle requires
 }
 
 var define = map[string]string{"process.env.NODE_ENV": `"production"`}
@@ -50,10 +49,12 @@ func New(frontend string) (*Bundler, error) {
 		return nil, err
 	}
 	root := filepath.Join(frontend, ".out") // only used to name outputs
-	client, cerr := api.Context(api.BuildOptions{
-		EntryPoints:       []string{filepath.Join(frontend, "src", "entry-client.tsx")},
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	client, err := newClient(frontend, api.BuildOptions{
 		Bundle:            true,
-		Splitting:         true,
 		Format:            api.FormatESModule,
 		Platform:          api.PlatformBrowser,
 		Target:            api.ES2020,
@@ -71,9 +72,10 @@ func New(frontend string) (*Bundler, error) {
 		Metafile:          true,
 		LegalComments:     api.LegalCommentsLinked,
 		LogLevel:          api.LogLevelSilent,
+		AbsWorkingDir:     wd,
 	})
-	if cerr != nil {
-		return nil, fmt.Errorf("bundle: %s", strings.Join(messages(cerr.Errors), "\n"))
+	if err != nil {
+		return nil, err
 	}
 	server, serr := api.Context(api.BuildOptions{
 		EntryPoints: []string{filepath.Join(frontend, "src", "server", "worker.tsx")},
@@ -95,7 +97,7 @@ func New(frontend string) (*Bundler, error) {
 		LogLevel:   api.LogLevelSilent,
 	})
 	if serr != nil {
-		client.Dispose()
+		client.dispose()
 		return nil, fmt.Errorf("bundle: %s", strings.Join(messages(serr.Errors), "\n"))
 	}
 	return &Bundler{client: client, server: server, root: root, lockfile: filepath.Join(filepath.Dir(frontend), "package-lock.json")}, nil
@@ -105,15 +107,12 @@ func New(frontend string) (*Bundler, error) {
 func (b *Bundler) Build() (*Result, error) {
 	serverDone := make(chan api.BuildResult, 1)
 	go func() { serverDone <- b.server.Rebuild() }()
-	cres, sres := b.client.Rebuild(), <-serverDone
-	if err := failure(cres); err != nil {
+	client, cwarn, err := b.client.build()
+	sres := <-serverDone
+	if err != nil {
 		return nil, err
 	}
 	if err := failure(sres); err != nil {
-		return nil, err
-	}
-	client, err := b.clientOf(cres)
-	if err != nil {
 		return nil, err
 	}
 	var server []byte
@@ -136,37 +135,7 @@ func (b *Bundler) Build() (*Result, error) {
 	lock, _ := os.ReadFile(b.lockfile)
 	h.Write(lock)
 	return &Result{Client: client, Server: server, Hash: hex.EncodeToString(h.Sum(nil))[:16],
-		Warnings: append(messages(cres.Warnings), messages(sres.Warnings)...)}, nil
-}
-
-func (b *Bundler) clientOf(res api.BuildResult) (*Client, error) {
-	var meta metafile
-	if err := json.Unmarshal([]byte(res.Metafile), &meta); err != nil {
-		return nil, err
-	}
-	c := &Client{Files: map[string][]byte{}}
-	for _, f := range res.OutputFiles {
-		r, _ := filepath.Rel(b.root, f.Path)
-		c.Files[filepath.ToSlash(r)] = f.Contents
-	}
-	for out, o := range meta.Outputs {
-		if !strings.HasSuffix(o.EntryPoint, "entry-client.tsx") {
-			continue
-		}
-		c.Entry = "/" + metaRel(out)
-		if o.CSSBundle != "" {
-			c.CSS = append(c.CSS, "/"+metaRel(o.CSSBundle))
-		}
-		for _, imp := range o.Imports {
-			if imp.Kind == "import-statement" {
-				c.Preload = append(c.Preload, "/"+metaRel(imp.Path))
-			}
-		}
-	}
-	if c.Entry == "" {
-		return nil, fmt.Errorf("bundle: no output for entry-client.tsx")
-	}
-	return c, nil
+		Warnings: append(messages(cwarn), messages(sres.Warnings)...)}, nil
 }
 
 // metaRel turns a metafile output path (relative to the working directory,
@@ -181,19 +150,8 @@ func metaRel(p string) string {
 
 // Close releases esbuild's contexts.
 func (b *Bundler) Close() {
-	b.client.Dispose()
+	b.client.dispose()
 	b.server.Dispose()
-}
-
-type metafile struct {
-	Outputs map[string]struct {
-		EntryPoint string `json:"entryPoint"`
-		CSSBundle  string `json:"cssBundle"`
-		Imports    []struct {
-			Path string `json:"path"`
-			Kind string `json:"kind"`
-		} `json:"imports"`
-	} `json:"outputs"`
 }
 
 func failure(res api.BuildResult) error {

@@ -17,13 +17,7 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 		"frontend/src/server/worker.tsx": "import { renderToString } from 'react-dom/server';\nconsole.log(renderToString);\n",
 		"package-lock.json":              `{"packages": {"node_modules/react": {"version": "19.2.0"}}}`,
 	}
-	for name, content := range files {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	b, err := New(filepath.Join(root, "frontend"))
 	if err != nil {
 		t.Fatal(err)
@@ -44,5 +38,23 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 	}
 	if same.Hash != first.Hash || upgraded.Hash == first.Hash {
 		t.Errorf("hashes: first %s, unchanged %s, after an upgrade %s", first.Hash, same.Hash, upgraded.Hash)
+	}
+}
+
+// A rebuild with no change, as magazine dev does after each save: the three
+// passes of the browser bundle and the server bundle.
+func BenchmarkRebuild(b *testing.B) {
+	bd, err := New("../../frontend")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bd.Close()
+	if _, err := bd.Build(); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := bd.Build(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -102,3 +102,14 @@ func TestJSONLDCannotCloseScript(t *testing.T) {
 		t.Error("attribute not escaped")
 	}
 }
+
+// Every page, listed or not, describes itself: search engines and Lighthouse's
+// SEO audit read the description of noindex pages too.
+func TestEveryPageHasDescription(t *testing.T) {
+	for _, k := range []route.Kind{route.About, route.Privacy, route.Portal, route.Thanks, route.Search, route.NotFound} {
+		h := For(cfg(), lib(), route.Route{Path: "/x", Kind: k, Canonical: "/x"})
+		if !strings.Contains(h.HTML(), `name="description" content="`) {
+			t.Errorf("%s page has no description:\n%s", k, h.HTML())
+		}
+	}
+}

@@ -34,13 +34,17 @@ func For(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	}
 	switch r.Kind {
 	case route.Thanks:
-		return private(cfg, "Thank You | "+cfg.Magazine())
+		h := private(cfg, "Thank You | "+cfg.Magazine())
+		h.meta("description", "Thank you for writing to "+cfg.Magazine()+". We will be in touch.")
+		return h
 	case route.Search:
 		h := private(cfg, "Search | "+cfg.Magazine())
 		h.meta("description", "Search every story in "+cfg.Magazine()+".")
 		return h
 	}
-	return private(cfg, "Page Not Found | "+cfg.Magazine())
+	h := private(cfg, "Page Not Found | "+cfg.Magazine())
+	h.meta("description", "The page you're looking for doesn't exist. Every story in "+cfg.Magazine()+" is listed in the archive.")
+	return h
 }
 
 // private is the head of a page search engines should not list.

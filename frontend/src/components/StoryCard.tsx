@@ -5,9 +5,18 @@ import type { Card } from '../types';
 // Cards sit three across on wide screens, two on tablets, one on phones.
 export const CARD_SIZES = '(min-width: 72rem) 360px, (min-width: 40rem) 50vw, 100vw';
 
+interface StoryCardProps {
+  card: Card;
+  style?: CSSProperties;
+  className?: string;
+  level?: 2 | 3; // the title's heading level: one below the section's heading
+  priority?: boolean; // the picture is likely the largest thing on screen: load it first
+}
+
 // A story in a listing. The title link covers the card (a stretched link),
 // so the category badge can be a link of its own without nesting anchors.
-export function StoryCard({ card, style, className = '' }: { card: Card; style?: CSSProperties; className?: string }) {
+export function StoryCard({ card, style, className = '', level = 3, priority = false }: StoryCardProps) {
+  const Title = level === 2 ? 'h2' : 'h3';
   return (
     <article className={`card ${className}`.trim()} style={style}>
       {card.image.src ? (
@@ -19,7 +28,8 @@ export function StoryCard({ card, style, className = '' }: { card: Card; style?:
           alt=""
           width={card.image.width}
           height={card.image.height}
-          loading="lazy"
+          loading={priority ? undefined : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       ) : null}
@@ -27,11 +37,11 @@ export function StoryCard({ card, style, className = '' }: { card: Card; style?:
         <Link to={card.categoryHref} className="badge badge--small card__badge">
           {card.category}
         </Link>
-        <h3 className="card__title">
+        <Title className="card__title">
           <Link to={card.href} className="card__link">
             {card.title}
           </Link>
-        </h3>
+        </Title>
         <p className="card__intro">{card.introduction}</p>
         <p className="card__meta">
           {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
@@ -50,13 +60,16 @@ export function CardStatus({ card }: { card: Card }) {
   return <span className="card__status">{card.draft ? 'Draft' : 'Scheduled'}</span>;
 }
 
-export function CardGrid({ cards, stagger = false }: { cards: Card[]; stagger?: boolean }) {
+// lead: the grid opens the page, so its first picture loads at once.
+export function CardGrid({ cards, stagger = false, level, lead = false }: { cards: Card[]; stagger?: boolean; level?: 2 | 3; lead?: boolean }) {
   return (
     <div className="card-grid">
       {cards.map((c, i) => (
         <StoryCard
           key={`${c.id}-${i}`}
           card={c}
+          level={level}
+          priority={lead && i === 0}
           className={stagger ? 'card--stagger' : ''}
           style={stagger ? ({ '--stagger-delay': `${(i * 0.1).toFixed(1)}s` } as CSSProperties) : undefined}
         />

@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { Pagination, pageWindow } from './Listing';
-import type { List } from '../types';
+import { Listing, Pagination, pageWindow } from './Listing';
+import type { Card, List } from '../types';
 
 const list = (page: number, pages: number): List => ({ kind: 'archive', title: 'All stories', base: '/stories', page, pages, cards: [] });
 
@@ -42,5 +42,35 @@ describe('Pagination', () => {
     ]);
     expect(within(nav).getByText('400').getAttribute('aria-current')).toBe('page');
     expect(within(nav).getAllByText('…')).toHaveLength(2);
+  });
+});
+
+const card = (id: number): Card => ({
+  id,
+  title: `Story ${id}`,
+  introduction: 'Intro.',
+  byline: 'Desk',
+  category: 'Economic Policy',
+  publishedAt: '2025-08-12',
+  dateLabel: '12 August 2025',
+  image: { src: `/images/${id}.jpg`, srcset: `/images/${id}.jpg 800w`, width: 1200, height: 630, alt: '' },
+  href: `/story/${id}`,
+  categoryHref: '/category/economic-policy',
+});
+
+describe('Listing', () => {
+  it('titles its cards one level below the page heading and loads the first picture first', () => {
+    const { container } = render(
+      <MemoryRouter>
+        <Listing list={{ ...list(1, 1), cards: [card(1), card(2), card(3)] }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Story 1', 'Story 2', 'Story 3']);
+    const imgs = [...container.querySelectorAll('img')];
+    expect(imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])).toEqual([
+      [null, 'high'],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
   });
 });

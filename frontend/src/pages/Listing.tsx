@@ -92,7 +92,7 @@ export function Listing({ list }: { list: List }) {
           </p>
         ) : null}
       </header>
-      <CardGrid cards={list.cards} />
+      <CardGrid cards={list.cards} level={2} lead />
       <Pagination list={list} />
     </div>
   );
