@@ -7,7 +7,7 @@ ADDR    ?= 127.0.0.1:8080
 N       ?= 1000
 E2E_PORT ?= 18437
 
-.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench lighthouse serve-bench clean
+.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench bench-inprocess lighthouse serve-bench clean
 
 all: build
 
@@ -61,12 +61,20 @@ test-e2e: $(MAG)
 	$(MAG) build $(E2E_CONFIG) --config e2e/hosted.yaml --out .cache/e2e-hosted
 	E2E_PORT=$(E2E_PORT) npx playwright test
 
-# Cold builds of N synthetic stories (N=10000 make bench), then one page's render.
-# The benchmarks keep their files until the end (BENCH_KEEP): see benchDir in
-# generator/build/bench_test.go for why deleting them in between skews them.
-bench: deps
+# The CLI as users run it: cold builds into fresh folders of 10, 300, 1,000
+# and 10,000 synthetic stories, with default pictures and with external ones,
+# interleaved with Hugo building the same stories, one table of medians
+# (scripts/bench; BENCH_FLAGS="-reps 3 -big 0" for a shorter run).
+bench: $(MAG)
+	command -v hugo >/dev/null || { apt-get update -qq && apt-get install -y -qq hugo; }
+	$(GO) run ./scripts/bench -bin $(MAG) $(BENCH_FLAGS)
+
+# In-process figures, beside the table above: each phase of a cold build of
+# N stories, a rebuild after one edit, one page's render, magazine dev's
+# rebuild. They keep their files until the end (see benchDir in
+# generator/build/bench_test.go).
+bench-inprocess: deps
 	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench 'ColdBuild|HugoBaseline' -benchtime 3x ./generator/build/
-	N=$(N) BENCH_KEEP=1 WORKERS=1 $(GO) test -run '^$$' -bench ColdBuild -benchtime 1x ./generator/build/
 	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
 	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
 	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/

@@ -13,8 +13,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash/crc32"
-	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,14 +40,15 @@ func KeyOf(parts ...string) Key {
 	return k
 }
 
-// Program is a hash of the running executable, read once, for stamps: a
-// rebuilt generator may compute values differently.
+// Program stands for the running executable in stamps: a rebuilt generator
+// may compute values differently. It is the executable's path, size and
+// modification time, as make would judge it: hashing the whole file took
+// longer than loading ten stories.
 var Program = sync.OnceValue(func() string {
 	h := sha256.New()
 	if exe, err := os.Executable(); err == nil {
-		if f, err := os.Open(exe); err == nil {
-			io.Copy(h, f)
-			f.Close()
+		if fi, err := os.Stat(exe); err == nil {
+			fmt.Fprintf(h, "%s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
@@ -59,8 +61,8 @@ type Cache struct {
 	mu      sync.Mutex
 	entries map[Key]string
 	used    map[Key]bool
-	fresh   map[Key]string
-	sound   bool // the file read to its end with no damage
+	fresh   map[Key]func() string // computed when saved: a build need not hold a copy of every value
+	sound   bool                  // the file read to its end with no damage
 }
 
 const magic = "nivaran cache 1\n"
@@ -68,7 +70,7 @@ const magic = "nivaran cache 1\n"
 // Open reads the cache at path, keeping it only if it was written with the
 // same stamp. A missing, foreign or damaged file gives an empty cache.
 func Open(path, stamp string) *Cache {
-	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]string{}}
+	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]func() string{}}
 	data, err := os.ReadFile(path)
 	if err != nil || len(data) == 0 {
 		return c
@@ -120,7 +122,10 @@ func (c *Cache) Get(k Key) (string, bool) {
 }
 
 // Put stores a value computed by this build.
-func (c *Cache) Put(k Key, v string) {
+func (c *Cache) Put(k Key, v string) { c.PutFunc(k, func() string { return v }) }
+
+// PutFunc stores the value v will return when the cache is saved.
+func (c *Cache) PutFunc(k Key, v func() string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.used[k] = true
@@ -163,15 +168,13 @@ func (c *Cache) Save() error {
 			return errors.Join(w.Flush(), f.Close())
 		}
 	}
-	keep := map[Key]string{}
+	keep := map[Key]func() string{}
 	for k := range c.used {
 		if v, ok := c.entries[k]; ok {
-			keep[k] = v
+			keep[k] = func() string { return v }
 		}
 	}
-	for k, v := range c.fresh {
-		keep[k] = v
-	}
+	maps.Copy(keep, c.fresh)
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return err
 	}
@@ -190,14 +193,14 @@ func (c *Cache) Save() error {
 	return os.Rename(tmp, c.path)
 }
 
-func write(w *bufio.Writer, entries map[Key]string) {
+func write(w *bufio.Writer, entries map[Key]func() string) {
 	keys := make([]Key, 0, len(entries))
 	for k := range entries {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b Key) int { return strings.Compare(string(a[:]), string(b[:])) })
 	for _, k := range keys {
-		v := entries[k]
+		v := entries[k]()
 		w.Write(k[:])
 		w.Write(binary.AppendUvarint(nil, uint64(len(v))))
 		w.WriteString(v)

@@ -29,7 +29,7 @@ func BenchmarkColdBuild(b *testing.B) {
 		workers = v
 	}
 	build.TuneGC(n) // as magazine build does
-	o := gt.Options(b, map[string]string{})
+	o := gt.Options(b, map[string]string{"site.yaml": synth.Site})
 	work := benchDir(b)
 	o.Stories = filepath.Join(work, "stories")
 	if err := synth.Write(o.Stories, n); err != nil {
@@ -151,7 +151,7 @@ func BenchmarkWarmEdit(b *testing.B) {
 		n = v
 	}
 	build.TuneGC(n)
-	o := gt.Options(b, map[string]string{})
+	o := gt.Options(b, map[string]string{"site.yaml": synth.Site})
 	work := benchDir(b)
 	o.Stories, o.Out, o.Cache = filepath.Join(work, "stories"), filepath.Join(work, "dist"), filepath.Join(work, "cache")
 	if err := synth.Write(o.Stories, n); err != nil {

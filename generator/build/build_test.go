@@ -26,17 +26,18 @@ func TestBuildSite(t *testing.T) {
 			t.Errorf("missing %s", f)
 		}
 	}
-	for _, pattern := range []string{"images/cover/5-*-480.jpg", "images/cover/5-*-800.jpg", "images/cover/5-*-1200.jpg", "images/social/5-*.jpg", "images/social/0-*.jpg"} {
+	for _, pattern := range []string{"images/cover/5-*.svg", "images/social/5-*.png", "images/social/0-*.png"} {
 		if m, _ := filepath.Glob(filepath.Join(dist, pattern)); len(m) != 1 {
 			t.Errorf("want one %s, got %v", pattern, m)
 		}
 	}
 	fixed := gt.Read(t, dist, "rbi-policy/index.html")
-	if !regexpMatch(`<meta data-h property="og:image" content="https://test.example/images/social/5-[0-9a-f]{8}\.jpg">`, fixed) {
+	if !regexpMatch(`<meta data-h property="og:image" content="https://test.example/images/social/5-[0-9a-f]{8}\.png">`, fixed) {
 		t.Error("og:image should be the story's social card")
 	}
-	if !regexpMatch(`<img src="/images/cover/5-[0-9a-f]{8}-1200.jpg" srcSet="/images/cover/5-[0-9a-f]{8}-480.jpg 480w, [^"]+ 1200w" sizes="[^"]+" alt="[^"]+" width="1200" height="630" loading="eager" fetchPriority="high"`, fixed) {
-		t.Errorf("the main image needs srcset, size and high priority:\n%s", gt.Between(fixed, "<figure", "</figure>"))
+	// Drawn cover art is one SVG file: sharp at every width, no srcset.
+	if !regexpMatch(`<img src="/images/cover/5-[0-9a-f]{8}.svg" alt="[^"]+" width="1200" height="630" loading="eager" fetchPriority="high"`, fixed) {
+		t.Errorf("the main image needs its size and high priority:\n%s", gt.Between(fixed, "<figure", "</figure>"))
 	}
 	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy/">`) {
 		t.Error("canonical of story 5 should be its fixed path, as hosts serve it (with the slash)")

@@ -1,47 +1,39 @@
 package build
 
 import (
+	"context"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"html/template"
-	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
-	"strings"
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/bundle"
-	"github.com/nivaran/magazine/generator/diag"
-	"github.com/nivaran/magazine/generator/feed"
-	"github.com/nivaran/magazine/generator/head"
 	"github.com/nivaran/magazine/generator/images"
-	"github.com/nivaran/magazine/generator/linkcheck"
 	"github.com/nivaran/magazine/generator/media"
-	"github.com/nivaran/magazine/generator/output"
-	"github.com/nivaran/magazine/generator/pagedata"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/scratch"
-	"github.com/nivaran/magazine/generator/search"
 	"github.com/nivaran/magazine/generator/site"
 	"github.com/nivaran/magazine/generator/story"
 )
 
 // Builder builds the magazine repeatedly, keeping what survives between
-// builds: esbuild's incremental contexts and the Node render workers.
+// builds: esbuild's incremental contexts, the Node render workers, and the
+// picture processor's fonts and card backdrops.
 type Builder struct {
-	opt        Options
-	images     *images.Processor
-	bundler    *bundle.Bundler
-	pool       *render.Pool
-	serverHash string
-	work       string // holds the render worker script
-	release    func() // removes work
+	opt     Options
+	images  *images.Processor
+	bundler *bundle.Bundler
+	pool    *render.Pool
+	running string // hash of the server bundle the workers run
+	work    string // the workers' folder, below node_modules
+	release func() // removes work
 }
 
 // previousBuild is a sink that holds the last build: Lost reports whether
@@ -52,9 +44,8 @@ type previousBuild interface {
 	Read(path string) ([]byte, error)
 }
 
-// Sink receives the files of a build as they are made. Put may be called
-// from one goroutine at a time; Data is nil for a page the caller already
-// has (see Build).
+// Sink receives the files of a build as they are made, one Put at a time.
+// Data is nil for a file the destination already has (see Build).
 type Sink interface {
 	Put(path string, f File) error
 }
@@ -65,28 +56,31 @@ type File struct {
 	Data []byte
 }
 
-// Summary describes a finished build.
-type Summary struct {
+// Result describes a finished build.
+type Result struct {
 	Stories  int
-	Pages    int // routes with HTML
-	Files    int
-	Rendered int // pages rendered by this build (the rest were unchanged)
+	Pages    int // HTML pages in the site
+	Files    int // files in the site
+	Written  int // files written by this build (the rest were unchanged)
+	Rendered int // pages rendered by this build
 	Phases   []Phase
-	Held     story.Held // drafts and scheduled stories left out
-	Notes    []string   // what the config means for the site (site.Config.Notes)
+	Total    time.Duration
+
+	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Held  story.Held // drafts and scheduled stories left out
+	Notes []string   // forms mode, launch notice: printed after the summary
 }
 
-// chunk is how many pages are prepared and rendered at a time: enough to
-// keep the workers' pipes full, few enough that memory stays flat however
-// large the site. The first chunks are smaller, so rendering starts sooner.
-const chunk = 512
-
-// chunkSize is the size of the chunk after done pages: 64, 128, 256, then chunk.
-func chunkSize(done int) int {
-	return min(chunk, 64+done)
+// Phase is one timed step, for the summary and the benchmark. Phases
+// overlap, so their times add up to more than the build's.
+type Phase struct {
+	Name string
+	Took time.Duration
 }
 
-// NewBuilder prepares a builder; Close releases its workers.
+// NewBuilder prepares a builder and starts its render workers, which load
+// React while the first build reads the stories; Close releases them.
 func NewBuilder(opt Options) (*Builder, error) {
 	opt.defaults()
 	bundler, err := bundle.New(filepath.Join(opt.Root, "frontend"))
@@ -94,15 +88,20 @@ func NewBuilder(opt Options) (*Builder, error) {
 		return nil, err
 	}
 	// The render worker requires React from node_modules: it is written
-	// below it, in the folder tools keep their caches in.
-	// A killed build's folder goes when the next build starts.
+	// below it, in the folder tools keep their caches in. A killed build's
+	// folder goes when the next build starts.
 	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
 	if err != nil {
 		bundler.Close()
 		return nil, err
 	}
-	imgs := &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}
-	return &Builder{opt: opt, images: imgs, bundler: bundler, work: work, release: release}, nil
+	b := &Builder{opt: opt, bundler: bundler, work: work, release: release,
+		images: &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}}
+	if b.pool, err = render.Start(opt.Node, work, opt.Workers); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return b, nil
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -113,6 +112,7 @@ func (b *Builder) Close() error {
 	var err error
 	if b.pool != nil {
 		err = b.pool.Close()
+		b.pool = nil
 	}
 	b.bundler.Close()
 	b.bundler = nil
@@ -120,547 +120,211 @@ func (b *Builder) Close() error {
 	return err
 }
 
-// Build builds the site into sink. have(path, key) reports whether the
-// destination already holds that page with that key; such pages are not
-// rendered again and reach the sink with nil Data. Every problem stops the
-// build with an error; the caller discards what the sink received.
-func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Summary, error) {
-	opt := b.opt
-	sum := &Summary{}
-	phase := func(name string, since time.Time) { sum.Phases = append(sum.Phases, Phase{name, time.Since(since)}) }
-	timed := map[string]time.Duration{}
+// Build builds the site into sink in four stages: load (the config, the
+// template, the stories and routes; the frontend is bundled meanwhile),
+// assets (pictures named, feeds, search index, sitemaps and the bundle's
+// files), pages (head and data, render, link check) and the sink. Pictures
+// are drawn and the assets made while the pages are.
+//
+// have(path, key) reports whether the destination already holds that file
+// with that key; such pages and pictures are not made again and reach the
+// sink with nil Data. Every problem stops the build with an error; the
+// caller discards what the sink received.
+func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, error) {
+	t := &timer{}
+	src, bnd, err := b.load(t)
+	if err != nil {
+		return nil, err
+	}
+	defer src.saved()
 
+	stop := t.start("pictures")
+	lib, pics, diags := media.Plan(b.images, src.cfg, b.opt.Stories, src.stories)
+	stop()
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+
+	res := &Result{Stories: len(src.stories), Held: src.held, Notes: src.cfg.Notes(b.opt.Now)}
+	g, ctx := errgroup.WithContext(context.Background())
+	var mu sync.Mutex
+	put := func(path string, f File) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if err := ctx.Err(); err != nil {
+			return err // another stage failed: stop early
+		}
+		res.Files++
+		return sink.Put(path, f)
+	}
+	g.Go(func() error {
+		defer t.start("draw")()
+		need := func(path string) bool { return have == nil || !have(path, hashOf(path)) }
+		return pics.Draw(need, func(path string, data []byte) error {
+			// Picture names are made from everything that decides their bytes.
+			return put(path, File{Key: hashOf(path), Data: data})
+		})
+	})
+	assets := make(chan []string, 1) // the names of the files made by assets()
+	g.Go(func() error {
+		stop := t.start("assets")
+		names, err := b.assets(src, bnd.Client.Files, put)
+		stop()
+		assets <- append(names, pics.Paths()...)
+		// The bodies' plain text served the search index and the story
+		// cache; the pages do not need it (80 MB at 10,000 stories).
+		src.saved()
+		for _, s := range src.stories {
+			s.Body.Text = ""
+		}
+		return err
+	})
+	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res}
+	if prev, ok := sink.(previousBuild); ok {
+		p.previous = prev
+	}
+	g.Go(func() error { return p.make(ctx, assets) })
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	res.Phases = t.phases()
+	if err := p.problems.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// source is what the load stage read.
+type source struct {
+	cfg     *site.Config
+	stories []*story.Story // published by this build
+	held    story.Held     // left out: drafts, scheduled stories
+	routes  []route.Route
+	tpl     *template.Template
+	tplPath string
+	tplSrc  []byte
+	saved   func() // waits until the story cache is saved
+}
+
+// load reads the config, the template, the stories and the routes while
+// the frontend is bundled and the workers get the server bundle. Content
+// problems are reported before bundling ones: they are the editor's to fix.
+func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
+	var bnd *bundle.Result
+	var bundling errgroup.Group
+	bundling.Go(func() (err error) {
+		defer t.start("bundle")()
+		bnd, err = b.bundle()
+		return err
+	})
+	src, err := b.read(t)
+	if berr := bundling.Wait(); err == nil {
+		err = berr
+	}
+	if err != nil {
+		if src != nil {
+			src.saved()
+		}
+		return nil, nil, err
+	}
+	return src, bnd, nil
+}
+
+func (b *Builder) read(t *timer) (*source, error) {
+	defer t.start("load")()
+	opt := b.opt
 	cfg, err := opt.loadConfig()
 	if err != nil {
 		return nil, err
 	}
-	sum.Notes = cfg.Notes(opt.Now)
-	tplPath := filepath.Join(opt.Root, "templates", "page.html")
-	tplSrc, err := os.ReadFile(tplPath)
+	src := &source{cfg: cfg, tplPath: filepath.Join(opt.Root, "templates", "page.html"), saved: func() {}}
+	if src.tplSrc, err = os.ReadFile(src.tplPath); err != nil {
+		return nil, err
+	}
+	if src.tpl, err = template.New("page.html").Parse(string(src.tplSrc)); err != nil {
+		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
+	}
+	c, err := load(cfg, opt)
 	if err != nil {
 		return nil, err
 	}
-	shellTpl, err := template.New("page.html").Parse(string(tplSrc))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tplPath, err)
-	}
-
-	// Bundling (and restarting Node when the worker changed) overlaps loading.
-	type bundled struct {
-		res  *bundle.Result
-		took time.Duration
-		err  error
-	}
-	ready := make(chan bundled, 1)
+	src.stories, src.held, src.routes = c.stories, c.held, c.routes
+	parsed := c.cache
+	// Only a speed-up: a cache that cannot be written is no reason to fail.
+	// It is written while the pages are made.
+	done := make(chan struct{})
 	go func() {
-		t := time.Now()
-		res, err := b.bundler.Build()
-		if err == nil {
-			err = b.startWorkers(res.Server)
-		}
-		ready <- bundled{res, time.Since(t), err}
+		_ = parsed.Save()
+		close(done)
 	}()
+	src.saved = func() { <-done }
+	return src, nil
+}
 
-	// So is the site's sharing card, which needs no story.
-	type card struct {
-		img   media.Image
-		files map[string][]byte
-		diags diag.List
-	}
-	siteCard := make(chan card, 1)
-	go func() {
-		img, files, diags := media.SiteCard(b.images, cfg)
-		siteCard <- card{img, files, diags}
-	}()
-
-	t := time.Now()
-	c, lerr := load(cfg, opt)
-	phase("load", t)
-	var stories []*story.Story
-	var routes []route.Route
-	if lerr == nil {
-		stories, routes, sum.Held = c.stories, c.routes, c.held
-		parsed := c.cache
-		// Only a speed-up: a cache that cannot be written is no reason to
-		// fail. Written while the pages are made, and done before returning.
-		saved := make(chan struct{})
-		go func() {
-			_ = parsed.Save()
-			close(saved)
-		}()
-		defer func() { <-saved }()
-	}
-	var lib *media.Library
-	var pictures map[string][]byte
-	if lerr == nil {
-		t = time.Now()
-		var diags diag.List
-		lib, pictures, diags = media.Process(b.images, cfg, opt.Stories, stories)
-		sc := <-siteCard
-		lib.SetSite(sc.img)
-		maps.Copy(pictures, sc.files)
-		lerr = append(diags, sc.diags...).Err()
-		phase("images", t)
-	}
-	bd := <-ready
-	if lerr != nil {
-		return nil, lerr
-	}
-	if bd.err != nil {
-		return nil, bd.err
-	}
-	sum.Phases = append(sum.Phases, Phase{"bundle", bd.took})
-	client := bd.res.Client
-	shellKey := hashOf(bd.res.Hash, string(tplSrc))
-
-	put := func(path string, f File) error {
-		sum.Files++
-		return sink.Put(path, f)
-	}
-	// Everything but the pages (feeds, the search index, sitemaps, the
-	// bundle) is made while the first pages are prepared. The link check
-	// waits for it: it must know every file before checking a page.
-	type extras struct {
-		files map[string][]byte
-		err   error
-		took  time.Duration
-	}
-	extraReady := make(chan extras, 1)
-	go func() {
-		t := time.Now()
-		files, err := extraFiles(cfg, opt, stories, routes, pictures, client.Files)
-		extraReady <- extras{files, err, time.Since(t)}
-	}()
-	// finishExtras runs in the goroutine that emits pages, the sink's only caller.
-	finishExtras := func(run *pageRun) (*linkcheck.Checker, error) {
-		x := <-extraReady
-		if x.err != nil {
-			return nil, x.err
-		}
-		t := time.Now()
-		blank, err := run.shell.run("", "", nil)
-		if err != nil {
-			return nil, err
-		}
-		maps.Copy(x.files, hostFiles(cfg, routes, inlineScriptHashes(blank)))
-		for path, data := range x.files {
-			if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
-				return nil, err
-			}
-		}
-		var checker *linkcheck.Checker
-		if !opt.NoLinkCheck {
-			names := make([]string, 0, len(x.files)+2*len(routes))
-			for p := range x.files {
-				names = append(names, p)
-			}
-			for _, r := range routes {
-				names = append(names, route.File(r.Path), route.DataFile(r.Path))
-			}
-			checker = linkcheck.NewChecker(names, cfg.BaseURL)
-			// A page that did not change may link to a file that is gone:
-			// then unchanged pages are checked again, from the last build.
-			if prev, ok := sink.(previousBuild); ok && prev.Lost(names) {
-				run.previous = prev.Read
-			}
-		}
-		run.took("assemble", x.took+time.Since(t))
-		return checker, nil
-	}
-
-	// The pages, a chunk at a time.
-	pages := pagedata.NewBuilder(cfg, lib, stories, opt.Now)
-	// One page is rendered per story and layout; the other paths showing
-	// that same page get copies of it.
-	aliases := map[string][]string{} // rendered path -> every path showing its page
-	rendered := map[string]string{}  // canonical path + layout -> the path rendered for it
-	var canon []route.Route
-	moved := map[string]bool{} // paths that redirect to their story (route.Moved)
-	for _, r := range routes {
-		moved[r.Path] = r.Moved()
-		view := r.Canonical + " " + r.Layout()
-		first, ok := rendered[view]
-		if !ok {
-			first, rendered[view] = r.Path, r.Path
-			canon = append(canon, r)
-		}
-		aliases[first] = append(aliases[first], r.Path)
-	}
-	sh, err := newShell(shellTpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Entry: client.Entry})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", tplPath, err)
-	}
-	run := &pageRun{cfg: cfg, lib: lib, pages: pages, shell: sh, moved: moved, tplPath: tplPath, shellKey: shellKey,
-		extras: finishExtras, have: have, put: put, progress: opt.Progress, timed: timed, sum: sum}
-	problems, err := b.emitPages(run, canon, aliases)
+// bundle bundles the frontend and has the workers run its server side,
+// restarting them when it changed since they loaded one.
+func (b *Builder) bundle() (*bundle.Result, error) {
+	res, err := b.bundler.Build()
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range []string{"assemble", "head+data", "render", "link check", "emit"} {
-		if d, ok := timed[name]; ok {
-			sum.Phases = append(sum.Phases, Phase{name, d})
-		}
+	h := hashOf(string(res.Server))
+	if h == b.running {
+		return res, nil
 	}
-	if err := problems.Err(); err != nil {
-		return nil, err
-	}
-	sum.Stories = len(stories)
-	return sum, nil
-}
-
-// extraFiles makes every file but the pages: pictures, the client bundle,
-// feeds, the search index, sitemaps, robots.txt and the static files.
-func extraFiles(cfg *site.Config, opt Options, stories []*story.Story, routes []route.Route, sets ...map[string][]byte) (map[string][]byte, error) {
-	words := blobcache.Open(filepath.Join(opt.Cache, "search-words.bin"), "search words "+blobcache.Program())
-	index, err := search.BuildWith(stories, words)
-	if err != nil {
-		return nil, err
-	}
-	_ = words.Save() // only a speed-up: a cache that cannot be written is no reason to fail
-	extra := map[string][]byte{
-		"sitemap.xml":      output.Sitemap(sitemap(cfg, stories, routes)),
-		"news-sitemap.xml": feed.NewsSitemap(cfg, stories, opt.Now),
-		"robots.txt":       output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")),
-	}
-	for _, set := range append(sets, feed.Files(cfg, stories), index) {
-		for path, data := range set {
-			extra[path] = data
-		}
-	}
-	err = readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { extra[p] = d })
-	return extra, err
-}
-
-// sitemap lists canonical, indexable URLs with the date they last changed:
-// a story's update or correction, or its publication.
-func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
-	changed := func(s *story.Story) string {
-		if m := s.Modified(); !m.IsZero() {
-			return m.Format("2006-01-02")
-		}
-		return s.PublishedAt.Format("2006-01-02")
-	}
-	newest := ""
-	for _, s := range stories {
-		newest = max(newest, changed(s))
-	}
-	var urls []output.URL
-	for _, r := range routes {
-		if !r.Indexable() {
-			continue
-		}
-		lastmod := newest
-		if r.Story != nil {
-			lastmod = changed(r.Story)
-		}
-		urls = append(urls, output.URL{Loc: cfg.Abs(route.URL(r.Path)), LastMod: lastmod})
-	}
-	return urls
-}
-
-// page is one canonical route on its way through emitPages.
-type page struct {
-	route route.Route
-	head  head.Head
-	tags  string // head.HTML(), used for the key and the page
-	data  []byte
-	key   string
-	html  []byte // nil: unchanged since the last build
-}
-
-// pageRun is what preparing, rendering, checking and emitting pages needs.
-type pageRun struct {
-	cfg      *site.Config
-	lib      *media.Library
-	pages    *pagedata.Builder
-	shell    *shell
-	moved    map[string]bool
-	tplPath  string
-	shellKey string
-	extras   func(*pageRun) (*linkcheck.Checker, error) // puts every other file; a nil Checker: no link check
-	have     func(path, key string) bool
-	previous func(path string) ([]byte, error) // non-nil: link-check unchanged pages too, as read by it
-	put      func(path string, f File) error
-	progress func(done, total int)
-	sum      *Summary
-
-	mu    sync.Mutex // guards timed
-	timed map[string]time.Duration
-}
-
-// took adds d to a phase's time; phases run in several goroutines.
-func (run *pageRun) took(name string, d time.Duration) {
-	run.mu.Lock()
-	run.timed[name] += d
-	run.mu.Unlock()
-}
-
-// emitPages prepares, renders, checks and emits the pages a chunk at a time,
-// so memory stays flat however large the site. The three stages overlap:
-// while Node renders one chunk, Go checks and writes the one before and
-// prepares the one after. It returns the broken links.
-func (b *Builder) emitPages(run *pageRun, canon []route.Route, aliases map[string][]string) (diag.List, error) {
-	timed := func(name string, since time.Time) { run.took(name, time.Since(since)) }
-	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
-	stop := make(chan struct{})
-	var stopOnce sync.Once
-	halt := func() { stopOnce.Do(func() { close(stop) }) }
-	var failures [2]error
-	var stages sync.WaitGroup
-
-	// Prepare: head and page data, in parallel.
-	stages.Go(func() {
-		defer close(prepared)
-		for from, size := 0, 0; from < len(canon); from += size {
-			size = chunkSize(from)
-			t := time.Now()
-			todo := canon[from:min(from+size, len(canon))]
-			batch := make([]*page, len(todo))
-			var failed error
-			var once sync.Once
-			var wg sync.WaitGroup
-			for w := range runtime.GOMAXPROCS(0) {
-				wg.Go(func() {
-					for i := w; i < len(todo); i += runtime.GOMAXPROCS(0) {
-						r := todo[i]
-						h := head.For(run.cfg, run.lib, r)
-						pd, err := json.Marshal(run.pages.For(r))
-						if err != nil {
-							once.Do(func() { failed = err })
-							return
-						}
-						tags := h.HTML()
-						batch[i] = &page{route: r, head: h, tags: tags, data: pd, key: hashOf(run.shellKey, tags, string(pd))}
-					}
-				})
-			}
-			wg.Wait()
-			timed("head+data", t)
-			if failed != nil {
-				failures[0] = failed
-				halt()
-				return
-			}
-			select {
-			case prepared <- batch:
-			case <-stop:
-				return
-			}
-		}
-	})
-
-	// Render the pages that changed, in Node, and put them in the shell.
-	stages.Go(func() {
-		defer close(rendered)
-		done := 0
-		for batch := range prepared {
-			t := time.Now()
-			var jobs []render.Job
-			var waiting []*page
-			for _, p := range batch {
-				if run.have == nil || !run.have(route.File(p.route.Path), p.key) {
-					jobs = append(jobs, render.Job{Path: p.route.Path, Data: p.data})
-					waiting = append(waiting, p)
-				}
-			}
-			if err := b.renderBatch(run, jobs, done, len(canon), func(i int, body string) (err error) {
-				p := waiting[i]
-				if p.html, err = run.shell.page(p.tags, body, p.data); err != nil {
-					return fmt.Errorf("%s: rendering %s: %w", run.tplPath, p.route.Path, err)
-				}
-				return nil
-			}); err != nil {
-				failures[1] = err
-				halt()
-				return
-			}
-			done += len(jobs)
-			run.sum.Rendered += len(jobs)
-			timed("render", t)
-			select {
-			case rendered <- batch:
-			case <-stop:
-				return
-			}
-		}
-	})
-
-	// Check links and emit, here, after every other file.
-	var problems diag.List
-	var checker *linkcheck.Checker
-	var failed error
-	extrasIn := false
-	for batch := range rendered {
-		if !extrasIn {
-			extrasIn = true
-			if checker, failed = run.extras(run); failed != nil {
-				halt()
-				break
-			}
-		}
-		t := time.Now()
-		if checker != nil {
-			files := make(map[string][]byte, len(batch))
-			from := make(map[string]*story.Story, len(batch))
-			for _, p := range batch {
-				html, f := p.html, route.File(p.route.Path)
-				if html == nil && run.previous != nil {
-					if html, failed = run.previous(f); failed != nil {
-						break
-					}
-				}
-				if html != nil {
-					files[f], from[f] = html, p.route.Story
-				}
-			}
-			if failed != nil {
-				halt()
-				break
-			}
-			for _, pr := range checker.Check(files) {
-				problems = append(problems, brokenLink(pr, from[pr.Page]))
-			}
-		}
-		timed("link check", t)
-		t = time.Now()
-		if failed = emit(run, batch, aliases); failed != nil {
-			halt()
-			break
-		}
-		timed("emit", t)
-	}
-	stages.Wait()
-	for _, err := range failures {
-		if err != nil {
-			return nil, err
-		}
-	}
-	if failed == nil && !extrasIn {
-		_, failed = run.extras(run)
-	}
-	return problems, failed
-}
-
-// emit hands a chunk's pages and data files to the sink: each page at every
-// path showing it, a redirecting page (aliasHTML) at each path that moved to
-// its story, and the page data at every path, for client-side navigation.
-func emit(run *pageRun, batch []*page, aliases map[string][]string) error {
-	for _, p := range batch {
-		hj, err := json.Marshal(p.head)
-		if err != nil {
-			return err
-		}
-		data := []byte(`{"head":` + string(hj) + `,"page":` + string(p.data) + `}`)
-		for _, path := range aliases[p.route.Path] {
-			f := File{Key: p.key, Data: p.html}
-			if run.moved[path] {
-				html, err := aliasHTML(run.cfg, p.route.Canonical, p.head.Title)
-				if err != nil {
-					return err
-				}
-				f = File{Key: hashOf(string(html)), Data: html}
-			}
-			if err := run.put(route.File(path), f); err != nil {
-				return err
-			}
-			if p.route.Kind != route.NotFound {
-				run.sum.Pages++
-				if err := run.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// renderBatch renders jobs and passes each page's HTML to fill, in order.
-func (b *Builder) renderBatch(run *pageRun, jobs []render.Job, done, total int, fill func(int, string) error) error {
-	if len(jobs) == 0 {
-		return nil
-	}
-	var progress func(n, _ int)
-	if run.progress != nil {
-		// total is an upper bound: unchanged pages are known a chunk at a time.
-		progress = func(n, _ int) { run.progress(done+n, total) }
-	}
-	bodies, err := b.pool.Render(jobs, progress)
-	if err != nil {
-		return err
-	}
-	for i, body := range bodies {
-		if err := fill(i, body); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// startWorkers (re)starts Node when the server bundle changed.
-func (b *Builder) startWorkers(server []byte) error {
-	h := hashOf(string(server))
-	if b.pool != nil && h == b.serverHash {
-		return nil
-	}
-	if b.pool != nil {
+	if b.running != "" {
 		b.pool.Close()
-		b.pool = nil
+		if b.pool, err = render.Start(b.opt.Node, b.work, b.opt.Workers); err != nil {
+			return nil, err
+		}
 	}
 	script := filepath.Join(b.work, "render-worker-"+h+".cjs")
-	if err := os.WriteFile(script, server, 0o644); err != nil {
-		return err
+	if err := os.WriteFile(script, res.Server, 0o644); err != nil {
+		return nil, err
 	}
-	pool, err := render.Start(b.opt.Node, script, b.opt.Workers)
-	if err != nil {
-		return err
+	if err := b.pool.Load(script); err != nil {
+		return nil, err
 	}
-	b.pool, b.serverHash = pool, h
-	return nil
+	b.running = h
+	return res, nil
+}
+
+// timer adds up the time of each phase, in the order they first ran.
+type timer struct {
+	mu    sync.Mutex
+	names []string
+	took  map[string]time.Duration
+}
+
+// start times a phase until the returned function is called.
+func (t *timer) start(name string) func() {
+	begin := time.Now()
+	return func() { t.add(name, time.Since(begin)) }
+}
+
+func (t *timer) add(name string, d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.took == nil {
+		t.took = map[string]time.Duration{}
+	}
+	if _, ok := t.took[name]; !ok {
+		t.names = append(t.names, name)
+	}
+	t.took[name] += d
+}
+
+func (t *timer) phases() []Phase {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]Phase, len(t.names))
+	for i, n := range t.names {
+		out[i] = Phase{n, t.took[n]}
+	}
+	return out
 }
 
 func hashOf(parts ...string) string {
 	k := blobcache.KeyOf(parts...)
 	return hex.EncodeToString(k[:10])
-}
-
-// readTree passes every file under dir (shipped as it is) to put.
-func readTree(dir string, put func(string, []byte)) error {
-	if _, err := os.Stat(dir); os.IsNotExist(err) {
-		return nil
-	}
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		put(filepath.ToSlash(rel), data)
-		return nil
-	})
-}
-
-// inlineStyle is the entry's stylesheet, put in every page's head: a
-// stylesheet link blocks the first paint for a round trip on a slow
-// connection, longer than the few kilobytes of gzipped CSS take to arrive
-// with the page (Lighthouse mobile, home: LCP 3.1 -> 2.3 s, perf 80 -> 91).
-func inlineStyle(c *bundle.Client) template.CSS {
-	var b strings.Builder
-	for _, p := range c.CSS {
-		b.Write(c.Files[strings.TrimPrefix(p, "/")])
-	}
-	return template.CSS(b.String())
-}
-
-// shellData fills templates/page.html.
-type shellData struct {
-	Lang     string
-	AdClient string // loads the ad script only when a publisher id is configured
-	Head     template.HTML
-	Style    template.CSS // the whole stylesheet, inlined
-	Entry    string
-	Body     template.HTML
-	Data     template.JS
 }

@@ -24,18 +24,17 @@ func Run(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum, err := b.Build(w.Has, writerSink{w})
+	res, err := b.Build(w.Has, writerSink{w})
 	if err != nil {
 		w.Abort()
 		return nil, err
 	}
 	t := time.Now()
-	written, err := w.Commit()
-	if err != nil {
+	if res.Written, err = w.Commit(); err != nil {
 		return nil, err
 	}
-	res := &Result{Stories: sum.Stories, Pages: sum.Pages, Files: sum.Files, Written: written, Rendered: sum.Rendered,
-		Phases: append(sum.Phases, Phase{"commit", time.Since(t)}), WorkerPeak: b.pool.PeakMemory(), Held: sum.Held, Notes: sum.Notes}
+	res.Phases = append(res.Phases, Phase{"commit", time.Since(t)})
+	res.WorkerPeak = b.pool.PeakMemory()
 	if err := b.Close(); err != nil {
 		return nil, err
 	}

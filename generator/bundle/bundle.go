@@ -103,13 +103,15 @@ func New(frontend string) (*Bundler, error) {
 	return &Bundler{client: client, server: server, root: root, lockfile: filepath.Join(filepath.Dir(frontend), "package-lock.json")}, nil
 }
 
-// Build bundles both sides, incrementally after the first time.
+// Build bundles both sides at once, incrementally after the first time.
 func (b *Bundler) Build() (*Result, error) {
+	serverDone := make(chan api.BuildResult, 1)
+	go func() { serverDone <- b.server.Rebuild() }()
 	client, cwarn, err := b.client.build()
+	sres := <-serverDone
 	if err != nil {
 		return nil, err
 	}
-	sres := b.server.Rebuild()
 	if err := failure(sres); err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ type Server struct {
 	mu      sync.RWMutex
 	keys    map[string]string // last good build: each file's key
 	files   fstest.MapFS      // and its contents, served
-	last    *build.Summary
+	last    *build.Result
 	problem string // the last build's error, "" when it succeeded
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw

@@ -1,69 +1,53 @@
 package images
 
 import (
-	"strconv"
+	"fmt"
+	"runtime"
+	"sync"
+	"syscall"
 	"testing"
 )
 
-var benchCategories = []string{"Economic Policy", "International Trade", "Energy & Environment", "Technology"}
+func cpuNow() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e6
+}
 
-// BenchmarkCover is a cold cover: drawing, three resizes, three encodes.
+// BenchmarkCards draws the cards of 1,000 stories in five categories on
+// every core, as a build does, and reports CPU milliseconds per card.
+func BenchmarkCards(b *testing.B) {
+	cats := []string{"Economic Policy", "International Trade", "Technology", "Energy & Environment", "Policy & Reform"}
+	for b.Loop() {
+		p := &Processor{FontDir: testFonts}
+		cpu := cpuNow()
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range runtime.GOMAXPROCS(0) {
+			wg.Go(func() {
+				for i := range next {
+					c := Card{Magazine: "Nivaran Magazine", Category: cats[i%5], ID: i, Footer: "nivaran.example",
+						Title: fmt.Sprintf("Synthetic story %d on exporters and the rupee: what the new rules mean", i)}
+					if _, _, err := p.SocialCard(c); err != nil {
+						b.Error(err)
+					}
+				}
+			})
+		}
+		for i := range 1000 {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		b.ReportMetric((cpuNow()-cpu)/1000, "cpu-ms/card")
+	}
+}
+
 func BenchmarkCover(b *testing.B) {
-	p := &Processor{}
+	cats := []string{"Economic Policy", "International Trade", "Technology", "Energy & Environment"}
 	i := 0
 	for b.Loop() {
-		if _, err := p.Cover(i, benchCategories[i%4]); err != nil {
-			b.Fatal(err)
-		}
 		i++
-	}
-}
-
-func BenchmarkDrawCover(b *testing.B) {
-	for _, cat := range benchCategories {
-		b.Run(Motif(cat), func(b *testing.B) {
-			for b.Loop() {
-				drawCover(1, cat)
-			}
-		})
-	}
-}
-
-func BenchmarkSocialCard(b *testing.B) {
-	p := &Processor{FontDir: testFonts}
-	for b.Loop() {
-		if _, _, err := p.SocialCard(sampleCards[1]); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkBatchWarm is a rebuild of 40 stories with nothing changed (a
-// photo, a cover and a card each): a fresh Processor, as each build makes,
-// over a filled cache. It should be file reads and hashing only.
-func BenchmarkBatchWarm(b *testing.B) {
-	dir := b.TempDir()
-	photo := writeFile(b, dir, "photo.jpg", encodeJPEG(b, photo(1600, 1000, false)))
-	var jobs []Job
-	for id := range 40 {
-		cat := benchCategories[id%4]
-		jobs = append(jobs,
-			Job{Kind: EditorJob, Src: photo},
-			Job{Kind: CoverJob, ID: id, Category: cat},
-			Job{Kind: CardJob, Card: Card{Magazine: "Nivaran Magazine", Category: cat, Title: "Story number " + strconv.Itoa(id), ID: id}})
-	}
-	cache := b.TempDir()
-	for _, o := range (&Processor{CacheDir: cache, FontDir: testFonts}).Batch(jobs) {
-		if o.Err != nil {
-			b.Fatal(o.Err)
-		}
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		p := &Processor{CacheDir: cache, FontDir: testFonts}
-		p.Batch(jobs)
-		if p.Stats().Encoded != 0 {
-			b.Fatal("a warm batch encoded something")
-		}
+		Cover(i, cats[i%4])
 	}
 }

@@ -1,12 +1,16 @@
 package images
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/png"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
-	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
 )
 
 // Card is what a story's social card shows.
@@ -14,128 +18,217 @@ type Card struct {
 	Magazine string // "Nivaran Magazine"
 	Category string
 	Title    string
-	ID       int    // the story's: picks the cover motif faintly behind the text
+	ID       int    // the story's, for the file name
 	Footer   string // optional line at the foot, e.g. the site's host name
 }
 
-// Cards are JPEG: with the grain and gradients behind the text a PNG is five
-// times larger and slower to encode, and every network accepts JPEG.
-const (
-	cardRecipe = "card/2"
-	cardExt    = "jpg"
-)
+// cardRecipe is part of every card's name: change it whenever the drawing
+// changes (TestCardPixelsArePinned fails then), so caches never keep an old
+// card under the same name.
+const cardRecipe = "card/3 png"
 
 // cardSafe is where card text may go: clear of the edges that Twitter and
 // others crop or round off.
 var cardSafe = image.Rect(72, 56, CoverWidth-72, CoverHeight-56)
 
-// SocialCard draws a story's 1200x630 og:image as
-// images/social/<id>-<hash8>.jpg and returns that path and the JPEG.
-func (p *Processor) SocialCard(c Card) (path string, jpg []byte, err error) {
-	r, err := p.card(c)
+// CardPath is where a card is published, images/social/<id>-<hash8>.png,
+// named by everything that decides its pixels, so it is known before the
+// card is drawn.
+func (p *Processor) CardPath(c Card) (string, error) {
+	fonts, err := p.loadFonts()
+	if err != nil {
+		return "", err
+	}
+	return p.cardPath(fonts, c), nil
+}
+
+func (p *Processor) cardPath(fonts *fontSet, c Card) string {
+	k := key(cardRecipe, fonts.hash, []byte(c.Magazine), []byte(c.Category), []byte(c.Title), []byte(strconv.Itoa(c.ID)), []byte(c.Footer))
+	return "images/social/" + strconv.Itoa(c.ID) + "-" + k[:8] + ".png"
+}
+
+// SocialCard draws a story's 1200x630 og:image and returns its path (see
+// CardPath) and the PNG. Cards are not cached: drawing one costs about as
+// much as writing it to a cache and reading it back, and a build that has
+// the card already in its destination does not ask for it (the name says
+// what is in it). Everything but the title is drawn once per
+// magazine, category and footer (a backdrop), so a card costs its title and
+// one PNG encoding: the picture has 64 colours and is encoded at zlib's
+// fastest level, several times faster than a JPEG of it and sharper text.
+func (p *Processor) SocialCard(c Card) (path string, data []byte, err error) {
+	fonts, err := p.loadFonts()
 	if err != nil {
 		return "", nil, err
 	}
-	v := r.Largest()
-	return v.Path, r.Files[v.Path], nil
-}
-
-func (p *Processor) card(c Card) (Result, error) {
-	fonts, err := p.loadFonts()
+	path = p.cardPath(fonts, c)
+	bd, err := p.backdrop(fonts, c)
 	if err != nil {
-		return Result{}, err
+		return "", nil, err
 	}
-	k := key(cardRecipe, fonts.hash, []byte(c.Magazine), []byte(c.Category), []byte(c.Title), []byte(strconv.Itoa(c.ID)), []byte(c.Footer))
-	vs := []Variant{{Path: "images/social/" + strconv.Itoa(c.ID) + "-" + k[:8] + "." + cardExt, Width: CoverWidth, Height: CoverHeight}}
-	if r, ok := p.cachedVariants(k, vs, cardExt); ok {
-		return r, nil
-	}
-	data, err := p.encode(drawCard(fonts, c), cardExt)
+	s := p.setter()
+	defer p.setters.Put(s)
+	title, err := s.fit(fonts.serif, c.Title, bd.title)
 	if err != nil {
-		return Result{}, err
+		return "", nil, err
 	}
-	if vs[0].Cached, err = p.store(k, CoverWidth, cardExt, data); err != nil {
-		return Result{}, err
+	img := *bd.img
+	img.Pix = slices.Clone(bd.img.Pix)
+	fonts.masks(title, bd.titleAt, func(m *image.Alpha, to image.Point) { apply(&img, m, to, titlePen) })
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers}
+	if err := enc.Encode(&buf, &img); err != nil {
+		return "", nil, err
 	}
-	return Result{Variants: vs, Width: CoverWidth, Height: CoverHeight, Files: map[string][]byte{vs[0].Path: data}}, nil
+	return path, buf.Bytes(), nil
 }
 
-// cardLayout is every piece of text on a card, placed in card pixels.
-type cardLayout struct {
-	masthead, category, title, footer block
-	pill                              image.Rectangle // the category's badge
-	rule                              image.Rectangle // the accent before the footer
-}
+var pngBuffers pngPool
 
-func (b block) moved(x, y int) block {
-	d := fixed.P(x, y)
-	for i := range b.lines {
-		b.lines[i].dot = b.lines[i].dot.Add(d)
-		b.lines[i].bounds = b.lines[i].bounds.Add(d)
-	}
-	b.extent = b.extent.Add(image.Pt(x, y))
+type pngPool struct{ sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.Pool.Get().(*png.EncoderBuffer)
 	return b
 }
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.Pool.Put(b) }
 
-// layoutCard sets the card from the bottom up: footer on the safe area's
-// foot, the title above it (as large as fits, up to six lines), the category
-// badge on top of the title, the magazine's name in the top corner.
-func layoutCard(f *fontSet, c Card) cardLayout {
-	var l cardLayout
-	s := cardSafe
-	l.masthead = fit(f.sans, strings.ToUpper(c.Magazine), fitSpec{width: s.Dx(), height: 40, maxSize: 28, minSize: 16, maxLines: 1, leading: 1.2}).moved(s.Min.X, s.Min.Y)
+// A card has four pens, each a ramp of 16 shades from what it is drawn on
+// (level 0) to itself (level 15): an anti-aliased pixel's palette index is
+// its ramp's first index plus its coverage, with no search for the nearest
+// colour.
+type pen int
 
-	bottom := s.Max.Y
-	if c.Footer != "" {
-		ft := fit(f.sans, c.Footer, fitSpec{width: s.Dx() - 64, height: 34, maxSize: 24, minSize: 14, maxLines: 1, leading: 1.2})
-		l.footer = ft.moved(s.Min.X+64, s.Max.Y-ft.extent.Dy())
-		mid := l.footer.extent.Min.Y + l.footer.extent.Dy()/2
-		l.rule = image.Rect(s.Min.X, mid-2, s.Min.X+44, mid+2)
-		bottom = l.footer.extent.Min.Y - 34
-	}
+const (
+	titlePen  pen = iota // cream on the ground
+	accentPen            // saffron on the ground
+	labelPen             // the magazine's ink on saffron: the badge's text
+	footerPen            // cream at 80% on the ground
+)
 
-	// Room above the title for the masthead, the badge and the gaps.
-	const badge = 44
-	top := l.masthead.extent.Max.Y + 28 + badge + 24
-	t := fit(f.serif, c.Title, fitSpec{width: s.Dx(), height: bottom - top, maxSize: 72, minSize: 30, maxLines: 6, leading: 1.14})
-	l.title = t.moved(s.Min.X, bottom-t.extent.Dy())
-
-	cat := fit(f.sans, strings.ToUpper(c.Category), fitSpec{width: s.Dx() - 40, height: badge - 14, maxSize: 22, minSize: 12, maxLines: 1, leading: 1.2})
-	w := 0
-	for _, ln := range cat.lines {
-		w = max(w, ln.bounds.Max.X.Ceil())
-	}
-	l.pill = image.Rect(s.Min.X, l.title.extent.Min.Y-24-badge, s.Min.X+w+40, l.title.extent.Min.Y-24)
-	l.category = cat.moved(l.pill.Min.X+20, l.pill.Min.Y+(badge-cat.extent.Dy())/2)
-	return l
-}
-
-func rgba(c rgb, a float64) color.Color {
-	return color.NRGBA{u8(c.r * 255), u8(c.g * 255), u8(c.b * 255), u8(a * 255)}
-}
-
-func drawCard(f *fontSet, c Card) *image.RGBA {
-	cv := coverCanvas(c.ID, c.Category)
-	// The story's motif stays as a faint texture towards the right; the text
-	// side is nearly solid ink so the title reads at a glance.
-	cv.paintAll(linear(0, 0, CoverWidth, 0, stop{0, ink, .97}, stop{.45, ink, .9}, stop{1, ink, .62}))
-	cv.paintAll(linear(0, CoverHeight, 0, CoverHeight*.4, stop{0, night, .55}, stop{1, night, 0}))
-	cv.fill(solid(saffron, 1), rect(0, 0, 12, CoverHeight))
-
-	l := layoutCard(f, c)
-	text := func(b block, col color.Color) {
-		for _, ln := range b.lines {
-			b.face.draw(cv.img, ln.text, ln.dot, col)
+var cardPalette = func() color.Palette {
+	var pal color.Palette
+	ground := mix(ink, night, .35)
+	for _, r := range [...]struct {
+		from, to rgb
+		a        float64
+	}{{ground, cream, 1}, {ground, saffron, 1}, {saffron, ink, 1}, {ground, cream, .8}} {
+		for l := range 16 {
+			c := mix(r.from, r.to, r.a*float64(l)/15)
+			pal = append(pal, color.RGBA{u8(c.r), u8(c.g), u8(c.b), 255})
 		}
 	}
-	text(l.masthead, rgba(saffron, 1))
-	p := l.pill
-	cv.fill(solid(saffron, 1), roundRect(float64(p.Min.X), float64(p.Min.Y), float64(p.Dx()), float64(p.Dy()), 6))
-	text(l.category, rgba(ink, 1))
-	text(l.title, rgba(cream, 1))
-	if c.Footer != "" {
-		cv.fill(solid(saffron, 1), rect(float64(l.rule.Min.X), float64(l.rule.Min.Y), float64(l.rule.Dx()), float64(l.rule.Dy())))
-		text(l.footer, rgba(cream, .8))
+	return pal
+}()
+
+// apply draws coverage m, whose top-left corner goes to to, with pen k. A
+// pixel already in k keeps the larger coverage (where glyphs overlap).
+func apply(img *image.Paletted, m *image.Alpha, to image.Point, k pen) {
+	base := uint8(k) * 16
+	r := m.Bounds().Add(to).Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row, cov := img.Pix[y*img.Stride:], m.Pix[(y-to.Y)*m.Stride:]
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if l := uint8((int(cov[x-to.X])*15 + 127) / 255); l > 0 {
+				if row[x] >= base && row[x] < base+16 {
+					l = max(l, row[x]-base)
+				}
+				row[x] = base + l
+			}
+		}
 	}
-	return cv.img
+}
+
+// backdrop is a card without its title.
+type backdrop struct {
+	img     *image.Paletted
+	title   fitSpec           // the title's box,
+	titleAt image.Point       // and where it starts
+	parts   []image.Rectangle // the masthead's ink, the badge and the footer's ink, for tests
+}
+
+type backdropKey struct{ magazine, category, footer string }
+
+type backdropOnce struct {
+	once sync.Once
+	bd   *backdrop
+	err  error
+}
+
+func (p *Processor) backdrop(fonts *fontSet, c Card) (*backdrop, error) {
+	v, _ := p.backdrops.LoadOrStore(backdropKey{c.Magazine, c.Category, c.Footer}, &backdropOnce{})
+	o := v.(*backdropOnce)
+	o.once.Do(func() { o.bd, o.err = p.drawBackdrop(fonts, c) })
+	return o.bd, o.err
+}
+
+// drawBackdrop lays the card out from the top: the magazine's name, the
+// category's badge, the title's box, and the footer at the foot, on the
+// magazine's ink with a saffron edge.
+func (p *Processor) drawBackdrop(fonts *fontSet, c Card) (*backdrop, error) {
+	img := image.NewPaletted(image.Rect(0, 0, CoverWidth, CoverHeight), cardPalette)
+	fill := func(r image.Rectangle, k pen) { apply(img, solidMask(r.Size(), 0), r.Min, k) }
+	fill(image.Rect(0, 0, 12, CoverHeight), accentPen)
+	s := p.setter()
+	defer p.setters.Put(s)
+	sf := cardSafe
+	bd := &backdrop{}
+	text := func(t string, spec fitSpec, at image.Point, k pen) (block, error) {
+		b, err := s.fit(fonts.sans, t, spec)
+		if err == nil {
+			fonts.masks(b, at, func(m *image.Alpha, to image.Point) { apply(img, m, to, k) })
+			bd.parts = append(bd.parts, b.lines[0].Add(at))
+		}
+		return b, err
+	}
+	mast, err := text(strings.ToUpper(c.Magazine), fitSpec{sf.Dx(), 40, 28, 16, 1, 1.2}, sf.Min, accentPen)
+	if err != nil {
+		return nil, err
+	}
+	const badge = 44
+	label := fitSpec{sf.Dx() - 40, badge - 14, 22, 12, 1, 1.2}
+	cat, err := s.fit(fonts.sans, strings.ToUpper(c.Category), label)
+	if err != nil {
+		return nil, err
+	}
+	top := sf.Min.Y + mast.extent.Dy() + 28
+	pill := image.Rect(sf.Min.X, top, sf.Min.X+cat.lines[0].Max.X+40, top+badge)
+	apply(img, solidMask(pill.Size(), 6), pill.Min, accentPen)
+	text(strings.ToUpper(c.Category), label, image.Pt(pill.Min.X+20, pill.Min.Y+(badge-cat.extent.Dy())/2), labelPen)
+	bd.parts[1] = pill
+
+	bottom := sf.Max.Y
+	if c.Footer != "" {
+		spec := fitSpec{sf.Dx() - 64, 34, 24, 14, 1, 1.2}
+		ft, err := s.fit(fonts.sans, c.Footer, spec)
+		if err != nil {
+			return nil, err
+		}
+		top := sf.Max.Y - ft.extent.Dy()
+		text(c.Footer, spec, image.Pt(sf.Min.X+64, top), footerPen)
+		mid := top + ft.extent.Dy()/2
+		fill(image.Rect(sf.Min.X, mid-2, sf.Min.X+44, mid+2), accentPen)
+		bottom = top - 34
+	}
+	bd.img, bd.titleAt = img, image.Pt(sf.Min.X, pill.Max.Y+28)
+	bd.title = fitSpec{sf.Dx(), bottom - bd.titleAt.Y, 72, 30, 6, 1.14}
+	return bd, nil
+}
+
+// solidMask is full coverage of a size, with corners rounded by radius.
+func solidMask(size image.Point, radius float32) *image.Alpha {
+	w, h, r := float32(size.X), float32(size.Y), radius
+	z := vector.NewRasterizer(size.X, size.Y)
+	z.MoveTo(r, 0)
+	z.LineTo(w-r, 0)
+	z.QuadTo(w, 0, w, r)
+	z.LineTo(w, h-r)
+	z.QuadTo(w, h, w-r, h)
+	z.LineTo(r, h)
+	z.QuadTo(0, h, 0, h-r)
+	z.LineTo(0, r)
+	z.QuadTo(0, 0, r, 0)
+	z.ClosePath()
+	m := image.NewAlpha(image.Rectangle{Max: size})
+	z.Draw(m, m.Rect, image.Opaque, image.Point{})
+	return m
 }

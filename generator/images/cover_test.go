@@ -2,8 +2,11 @@ package images
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
-	"image"
+	"encoding/hex"
+	"encoding/xml"
+	"io"
 	"regexp"
 	"testing"
 )
@@ -21,65 +24,69 @@ func TestMotifByCategory(t *testing.T) {
 	}
 }
 
-func sums(r Result) [][32]byte {
-	var out [][32]byte
-	for _, v := range r.Variants {
-		out = append(out, sha256.Sum256(r.Files[v.Path]))
+// The same story gets the same bytes on every build and machine, or every
+// deploy would re-upload every cover. If this fails because you changed a
+// drawing on purpose, bump coverRecipe (the file names must change too) and
+// update the hashes.
+func TestCoverIsPinned(t *testing.T) {
+	for cat, want := range map[string]string{
+		"Economic Policy":      "37aeb74dc1165ee85f646d54b2c0ccf0c825fa984f16859fa6a1bdd5105458b5",
+		"International Trade":  "1d0a8a01d614bf1d12135c05437756811cc27cba9f2ab98747b5e1990980e421",
+		"Energy & Environment": "ccea68d44b77349aadb6d68fb329e8b76e53ef5fac29c70267ab2878db6103d1",
+		"Technology":           "d452579d21182c6cb98c7ce3473746c203258eae90962c1870611f1e43ace486",
+	} {
+		_, svg := Cover(5, cat)
+		if sum := sha256.Sum256(svg); hex.EncodeToString(sum[:]) != want {
+			t.Errorf("%s: cover hash %x, want %s", cat, sum, want)
+		}
 	}
-	return out
 }
 
-// The same story must get the same bytes on every build and machine run,
-// or every deploy would re-upload every cover.
-func TestCoverIsDeterministic(t *testing.T) {
-	name := regexp.MustCompile(`^images/cover/5-[0-9a-f]{8}-(480|800|1200)\.jpg$`)
+// A cover is a well-formed SVG document of the card's shape, a few
+// kilobytes on the wire, named by the story and the recipe.
+func TestCoverIsSmallWellFormedSVG(t *testing.T) {
+	name := regexp.MustCompile(`^images/cover/5-[0-9a-f]{8}\.svg$`)
 	for _, cat := range []string{"Economic Policy", "International Trade", "Energy & Environment", "Technology"} {
-		a, err := (&Processor{}).Cover(5, cat)
-		if err != nil {
-			t.Fatal(err)
+		path, svg := Cover(5, cat)
+		if !name.MatchString(path) || path != CoverPath(5, cat) {
+			t.Errorf("%s: path %q", cat, path)
 		}
-		b, err := (&Processor{}).Cover(5, cat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sa, sb := sums(a), sums(b)
-		if len(sa) != 3 {
-			t.Fatalf("%s: %d variants", cat, len(sa))
-		}
-		for i := range sa {
-			if sa[i] != sb[i] || a.Variants[i].Path != b.Variants[i].Path {
-				t.Errorf("%s: variant %d differs between two runs", cat, i)
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		var root xml.StartElement
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", cat, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && root.Name.Local == "" {
+				root = se
 			}
 		}
-		for i, v := range a.Variants {
-			if !name.MatchString(v.Path) {
-				t.Errorf("path %q", v.Path)
-			}
-			img, format, err := image.Decode(bytes.NewReader(a.Files[v.Path]))
-			if err != nil || format != "jpeg" {
-				t.Fatalf("%s: %v %s", v.Path, err, format)
-			}
-			want := [][2]int{{480, 252}, {800, 420}, {1200, 630}}[i]
-			if got := [2]int{img.Bounds().Dx(), img.Bounds().Dy()}; got != want {
-				t.Errorf("%s is %v, want %v", v.Path, got, want)
-			}
+		attrs := map[string]string{}
+		for _, a := range root.Attr {
+			attrs[a.Name.Local] = a.Value
+		}
+		if root.Name.Local != "svg" || attrs["viewBox"] != "0 0 1200 630" || attrs["width"] != "1200" || attrs["height"] != "630" {
+			t.Errorf("%s: root <%s %v>", cat, root.Name.Local, attrs)
+		}
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(svg)
+		w.Close()
+		if gz.Len() > 8<<10 {
+			t.Errorf("%s: %d bytes gzipped, want at most 8 KB", cat, gz.Len())
 		}
 	}
 }
 
 func TestCoversDifferByStory(t *testing.T) {
-	a := drawCover(1, "Technology")
-	b := drawCover(2, "Technology")
-	c := drawCover(1, "International Trade")
-	if bytes.Equal(a.Pix, b.Pix) || bytes.Equal(a.Pix, c.Pix) {
+	_, a := Cover(1, "Technology")
+	_, b := Cover(2, "Technology")
+	_, c := Cover(1, "International Trade")
+	if bytes.Equal(a, b) || bytes.Equal(a, c) || CoverPath(1, "Technology") == CoverPath(2, "Technology") {
 		t.Error("different stories drew the same picture")
-	}
-	// And the art is art: not one flat colour.
-	seen := map[[3]uint8]bool{}
-	for i := 0; i < len(a.Pix); i += 4 * 97 {
-		seen[[3]uint8{a.Pix[i], a.Pix[i+1], a.Pix[i+2]}] = true
-	}
-	if len(seen) < 200 {
-		t.Errorf("only %d distinct colours sampled", len(seen))
 	}
 }

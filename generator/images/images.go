@@ -1,33 +1,28 @@
-// Package images turns pictures into the files a page needs: editors' photos
-// resized for srcset, cover art drawn for stories without a photo, and a
-// 1200x630 social card per story. Everything is pure Go (image/*,
-// golang.org/x/image), deterministic, and cached by content so a warm build
-// decodes and encodes nothing.
+// Package images makes the pictures a page needs: cover art drawn as SVG for
+// stories without a photo (cover.go, scenes.go), a 1200x630 social card per
+// story (card.go, text.go), and editors' photos resized for srcset
+// (photo.go). Everything is pure Go and deterministic; photos and cards are
+// cached by content (cache.go), so a warm build encodes nothing.
 //
-// The processor never writes into dist/ itself: it returns paths relative to
-// the site root (images/…) and the bytes, and the build writes them.
+// Nothing here writes into dist/: callers get paths relative to the site
+// root (images/…) and the bytes.
 package images
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
-// Widths are the srcset steps. 1200 is the widest a story page ever shows an
-// image at, and the width of the social-card shape.
+// Widths are the srcset steps of photos. 1200 is the widest a story page
+// ever shows a picture at, and the width of the social card.
 var Widths = [...]int{480, 800, 1200}
 
 // Variant is one encoded size of a picture.
 type Variant struct {
-	Path   string // relative to the site root, e.g. images/cover/5-1a2b3c4d-800.jpg
+	Path   string // relative to the site root, e.g. images/monsoon-1a2b3c4d-800.jpg
 	Width  int
 	Height int
-	// Cached is the file in the cache holding the same bytes, for callers
-	// that would rather hard-link than copy; empty without a cache.
-	Cached string
 }
 
 // Result is every variant of one picture, narrowest first.
@@ -58,34 +53,23 @@ func (r Result) Srcset(base string) string {
 	return strings.Join(parts, ", ")
 }
 
-// Processor makes the pictures. The zero value works without a cache and
-// without social cards; set the fields before first use and share one
-// *Processor across goroutines (it is safe for concurrent use).
+// Processor makes photos and social cards. Set the fields before first use
+// and share one *Processor across goroutines (it is safe for concurrent
+// use): it keeps what every card shares (fonts, glyphs, backdrops).
 type Processor struct {
 	// CacheDir keeps encoded files between builds (e.g. .cache/images); empty
 	// means no cache. Entries are keyed by the source's content and the
 	// encoder settings, so they never go stale, only unused.
 	CacheDir string
-	// FontDir holds the typefaces for social cards (frontend/fonts; the card typefaces are not shipped to readers).
+	// FontDir holds the typefaces of social cards (frontend/fonts; they are
+	// not shipped to readers).
 	FontDir string
-	// Workers bounds Batch's concurrency; 0 means one per CPU.
-	Workers int
 
 	fontsOnce sync.Once
 	fonts     *fontSet
 	fontsErr  error
-
-	encoded atomic.Int64 // files encoded (cache misses)
-	cached  atomic.Int64 // files served from the cache
-}
-
-// Stats counts files (one per variant) encoded and served from the cache
-// since the processor was made, for the build summary.
-type Stats struct{ Encoded, Cached int64 }
-
-// Stats reports the work done so far.
-func (p *Processor) Stats() Stats {
-	return Stats{Encoded: p.encoded.Load(), Cached: p.cached.Load()}
+	backdrops sync.Map // backdropKey -> *backdrop
+	setters   sync.Pool
 }
 
 // Error is a picture that could not be used; Error() starts with the file's
@@ -97,70 +81,3 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Path + ": " + e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
-
-// JobKind says which picture a Job asks for.
-type JobKind int
-
-const (
-	EditorJob JobKind = iota // resize the photo at Src
-	CoverJob                 // draw cover art for ID and Category
-	CardJob                  // draw the social card Card
-)
-
-// Job is one picture for Batch.
-type Job struct {
-	Kind     JobKind
-	Src      string // EditorJob: source file
-	ID       int    // CoverJob
-	Category string // CoverJob
-	Card     Card   // CardJob
-}
-
-// Output is a Job's result; for a CardJob, Result has the single 1200x630
-// variant.
-type Output struct {
-	Result Result
-	Err    error
-}
-
-// Batch runs jobs on a bounded number of goroutines and returns one Output
-// per job, in the jobs' order. With a warm cache it only hashes and reads.
-func (p *Processor) Batch(jobs []Job) []Output {
-	out := make([]Output, len(jobs))
-	n := p.Workers
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	n = min(n, len(jobs))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(jobs) {
-					return
-				}
-				out[i] = p.run(jobs[i])
-			}
-		})
-	}
-	wg.Wait()
-	return out
-}
-
-func (p *Processor) run(j Job) Output {
-	var r Result
-	var err error
-	switch j.Kind {
-	case EditorJob:
-		r, err = p.Editor(j.Src)
-	case CoverJob:
-		r, err = p.Cover(j.ID, j.Category)
-	case CardJob:
-		r, err = p.card(j.Card)
-	default:
-		err = fmt.Errorf("images: unknown job kind %d", j.Kind)
-	}
-	return Output{Result: r, Err: err}
-}

@@ -1,15 +1,101 @@
 package images
 
-import "math"
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// The four cover motifs. Each takes the story's random stream, so every
+// story gets its own variation of its category's picture.
+
+// markets: a rising price line with its glow and shaded area, a second
+// series, candlesticks and volume bars behind, on a faint chart grid.
+func markets(d *doc, r *rng) {
+	d.rect(d.radial(r.between(820, 1000), 110, 720, .75, stop{0, saffron, .2}, stop{1, saffron, 0}), 1, 0, 0, CoverWidth, CoverHeight, 0)
+	var grid strings.Builder
+	for x := 60; x < CoverWidth; x += 90 {
+		fmt.Fprintf(&grid, "M%d 0V%d", x, CoverHeight)
+	}
+	for y := 45; y < CoverHeight; y += 90 {
+		fmt.Fprintf(&grid, "M0 %dH%d", y, CoverWidth)
+	}
+	d.stroke(solid(cream), .06, 1, grid.String())
+
+	main, second, third := priceLines(r)
+
+	// Volume bars along the foot of the chart, a few picked out in teal.
+	var bars [2]strings.Builder
+	for x := 12.0; x < CoverWidth; x += 30 {
+		h := r.between(18, 70) + 40*(1-x/CoverWidth)*r.next()
+		k := 0
+		if r.next() < .25 {
+			k = 1
+		}
+		fmt.Fprintf(&bars[k], "M%s %sh18V%dh-18Z", num(x), num(CoverHeight-h), CoverHeight)
+	}
+	d.fill(solid(cream), .07, bars[0].String())
+	d.fill(solid(teal), .3, bars[1].String())
+
+	// Candlesticks tracking the main line, behind it: teal up, brick down.
+	var wicks, bodies [2]strings.Builder
+	for x := 40.0; x < CoverWidth-20; x += 44 {
+		mid := yAt(main, x) + r.between(40, 90)
+		open, close := mid+r.between(-28, 28), mid+r.between(-28, 28)
+		k := 0
+		if close > open { // screen y grows downwards: a fall
+			k = 1
+		}
+		top, bot := min(open, close), max(open, close, min(open, close)+3)
+		fmt.Fprintf(&wicks[k], "M%s %sV%s", num(x), num(top-r.between(6, 20)), num(bot+r.between(6, 16)))
+		fmt.Fprintf(&bodies[k], "M%s %sh14V%sh-14Z", num(x-7), num(top), num(bot))
+	}
+	for k, col := range []rgb{teal, brick} {
+		d.stroke(solid(col), .5, 2, wicks[k].String())
+		d.fill(solid(mix(col, cream, .1)), .55, bodies[k].String())
+	}
+
+	// The area under the main line, fading to nothing at the foot.
+	top := float64(CoverHeight)
+	for _, q := range main {
+		top = min(top, q.y)
+	}
+	d.fill(d.linear(0, top, 0, CoverHeight, stop{0, saffron, .32}, stop{1, saffron, 0}), 1,
+		smooth(main)+fmt.Sprintf("L1220 %dL-20 %dZ", CoverHeight+10, CoverHeight+10))
+
+	d.stroke(solid(cream), .45, 2, smooth(third), ` stroke-dasharray="10 9"`)
+	d.stroke(solid(mix(teal, cream, .25)), .95, 4, smooth(second))
+	line := smooth(main)
+	d.glow(saffron, .7, 10, line)
+	d.stroke(solid(saffron), 1, 6, line)
+
+	// The latest price: a marker with a halo and a guide to the axis.
+	mx := r.between(930, 1080)
+	m := pt{mx, yAt(main, mx)}
+	d.stroke(solid(cream), .4, 1.5, poly(false, m, pt{CoverWidth, m.y}), ` stroke-dasharray="6 6"`)
+	d.ring(solid(cream), .35, 2, m, 24)
+	d.circle(solid(saffron), 1, m, 10)
+	d.circle(solid(cream), 1, m, 4.5)
+}
+
+// priceLines are the chart's series: the main one rising, a second below
+// it, a third, dashed, behind them.
+func priceLines(r *rng) (main, second, third []pt) {
+	main = walk(r, 16, -20, 1220, r.between(470, 520), -17, 42, 150, 540)
+	second = walk(r, 16, -20, 1220, r.between(520, 560), -8, 30, 200, 575)
+	third = walk(r, 12, -20, 1220, r.between(330, 420), -3, 45, 100, 500)
+	return
+}
 
 // vec3 is a point on (or above) the unit sphere, for the trade globe.
 type vec3 struct{ x, y, z float64 }
 
-func (a vec3) dot(b vec3) float64 { return a.x*b.x + a.y*b.y + a.z*b.z }
-func (a vec3) scale(k float64) vec3 {
-	return vec3{a.x * k, a.y * k, a.z * k}
-}
-func (a vec3) plus(b vec3) vec3 { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
+func (a vec3) dot(b vec3) float64      { return a.x*b.x + a.y*b.y + a.z*b.z }
+func (a vec3) scale(k float64) vec3    { return vec3{a.x * k, a.y * k, a.z * k} }
+func (a vec3) plus(b vec3) vec3        { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
+func rad(deg float64) float64          { return deg * math.Pi / 180 }
+func (g globe) project(v vec3) pt      { return pt{g.cx + g.r*v.x, g.cy - g.r*v.y} }
+func (g globe) at(lat, lon float64) pt { return g.project(g.fromLatLon(rad(lat), rad(lon))) }
 
 // globe is a sphere seen from the front, its centre below the picture, so
 // only the upper limb shows: a planet's horizon.
@@ -23,8 +109,6 @@ func (g globe) fromLatLon(lat, lon float64) vec3 {
 	s, c := math.Sincos(g.tilt)
 	return vec3{v.x, v.y*c - v.z*s, v.y*s + v.z*c}
 }
-
-func (g globe) project(v vec3) pt { return pt{g.cx + g.r*v.x, g.cy - g.r*v.y} }
 
 // fromScreen is the point of the sphere's front face under a screen point.
 func (g globe) fromScreen(p pt) vec3 {
@@ -46,69 +130,20 @@ func (g globe) arc(a, b vec3, lift float64, steps int) []pt {
 	return out
 }
 
-// drawTrade: a planet's horizon under a starry sky, with glowing trade
-// routes arcing between ports.
-func drawTrade(c *canvas, r *rng) {
+// route is a trade route between two ports and its colour.
+type route struct {
+	line []pt
+	col  rgb
+}
+
+// tradeGeometry places the globe, its ports and the routes between them.
+func tradeGeometry(r *rng) (globe, []vec3, []route) {
 	g := globe{cx: 600, cy: 1380, r: 1080, tilt: r.between(-.55, -.3)}
-	for range 110 {
-		x, y := r.between(0, CoverWidth), r.between(0, 330)
-		c.fill(solid(cream, r.between(.15, .7)), circle(x, y, r.between(.5, 1.5)))
-	}
-
-	limb := circle(g.cx, g.cy, g.r)
-	halo := c.newLayer()
-	c.add(halo, 1, strokePolys(circle(g.cx, g.cy, g.r+6), 26, true)...)
-	halo.blur(22)
-	c.apply(halo, solid(mix(teal, cream, .35), .8))
-	c.fill(radial(g.cx, g.cy-g.r, g.r*.95, .5,
-		stop{0, mix(teal, dusk, .35), 1}, stop{.4, mix(ink, teal, .3), 1}, stop{1, night, 1}), limb)
-
-	// The graticule, and a dot matrix that shrinks and fades towards the
-	// horizon, which is what makes it read as a sphere.
-	for lat := -80.0; lat <= 80; lat += 20 {
-		var line []pt
-		for lon := -180.0; lon <= 180; lon += 2 {
-			v := g.fromLatLon(lat*math.Pi/180, lon*math.Pi/180)
-			if v.z > 0 {
-				line = append(line, g.project(v))
-			} else if len(line) > 1 {
-				c.stroke(solid(cream, .09), 1.2, false, line)
-				line = nil
-			}
-		}
-		c.stroke(solid(cream, .09), 1.2, false, line)
-	}
-	for lon := -180.0; lon < 180; lon += 15 {
-		var line []pt
-		for lat := -90.0; lat <= 90; lat += 2 {
-			v := g.fromLatLon(lat*math.Pi/180, lon*math.Pi/180)
-			if v.z > 0 {
-				line = append(line, g.project(v))
-			}
-		}
-		c.stroke(solid(cream, .07), 1, false, line)
-	}
-	for lat := -86.0; lat <= 86; lat += 2.4 {
-		step := 2.4 / math.Max(.15, math.Cos(lat*math.Pi/180))
-		for lon := -180.0; lon < 180; lon += step {
-			v := g.fromLatLon(lat*math.Pi/180, lon*math.Pi/180)
-			if p := g.project(v); v.z > .05 && p.y < CoverHeight+4 && p.x > -4 && p.x < CoverWidth+4 {
-				c.fill(solid(cream, .05+.22*v.z), circle(p.x, p.y, .5+1.2*v.z))
-			}
-		}
-	}
-
-	// Ports across the visible face, then routes between them.
 	n := 6 + r.intn(3)
 	ports := make([]vec3, n)
 	for i := range ports {
-		x := 110 + (980)*(float64(i)+r.between(.2, .8))/float64(n)
+		x := 110 + 980*(float64(i)+r.between(.2, .8))/float64(n)
 		ports[i] = g.fromScreen(pt{x, r.between(390, 585)})
-	}
-	glow := c.newLayer()
-	type route struct {
-		line []pt
-		col  rgb
 	}
 	var routes []route
 	for i := range ports {
@@ -121,137 +156,164 @@ func drawTrade(c *canvas, r *rng) {
 				col = mix(teal, cream, .3)
 			}
 			lift := min(.2, .03+.3*math.Acos(ports[i].dot(ports[j]))) + r.between(0, .02)
-			line := g.arc(ports[i], ports[j], lift, 90)
-			routes = append(routes, route{line, col})
-			c.add(glow, .9, strokePolys(line, 8, false)...)
+			routes = append(routes, route{g.arc(ports[i], ports[j], lift, 16), col})
 		}
 	}
-	glow.blur(10)
-	c.apply(glow, solid(saffron, .45))
+	return g, ports, routes
+}
+
+// trade: a planet's horizon under a starry sky, with glowing trade routes
+// arcing between ports.
+func trade(d *doc, r *rng) {
+	var stars [3][]pt
+	for range 110 {
+		k := r.intn(3)
+		stars[k] = append(stars[k], pt{r.between(0, CoverWidth), r.between(0, 330)})
+	}
+	for k, s := range stars {
+		d.stroke(solid(cream), []float64{.6, .4, .25}[k], []float64{1.2, 2, 3}[k], dots(s))
+	}
+	g, ports, routes := tradeGeometry(r)
+	c := pt{g.cx, g.cy}
+	halo := mix(teal, cream, .35)
+	edge := g.r / (g.r + 60)
+	d.circle(d.radial(g.cx, g.cy, g.r+60, 1, stop{edge - .03, halo, 0}, stop{edge, halo, .6}, stop{1, halo, 0}), 1, c, g.r+60)
+	d.circle(d.radial(g.cx, g.cy-g.r, g.r*.95, .5,
+		stop{0, mix(teal, dusk, .35), 1}, stop{.4, mix(ink, teal, .3), 1}, stop{1, night, 1}), 1, c, g.r)
+
+	// The graticule, which is what makes it read as a sphere.
+	var lines strings.Builder
+	visible := func(pts []pt) {
+		if len(pts) > 1 {
+			lines.WriteString(smooth(pts))
+		}
+	}
+	for lat := -80.0; lat <= 80; lat += 20 {
+		var line []pt
+		for lon := -180.0; lon <= 180; lon += 5 {
+			if v := g.fromLatLon(rad(lat), rad(lon)); v.z > 0 && g.project(v).y < CoverHeight+80 {
+				line = append(line, g.project(v))
+			} else {
+				visible(line)
+				line = nil
+			}
+		}
+		visible(line)
+	}
+	for lon := -180.0; lon < 180; lon += 15 {
+		var line []pt
+		for lat := -90.0; lat <= 90; lat += 5 {
+			if v := g.fromLatLon(rad(lat), rad(lon)); v.z > 0 && g.project(v).y < CoverHeight+80 {
+				line = append(line, g.project(v))
+			}
+		}
+		visible(line)
+	}
+	d.stroke(solid(cream), .08, 1.2, lines.String())
 	for _, rt := range routes {
-		c.stroke(solid(rt.col, .95), 2.6, false, rt.line)
+		line := smooth(rt.line)
+		d.glow(saffron, .45, 5, line)
+		d.stroke(solid(rt.col), .95, 2.6, line)
 		// A shipment on its way, somewhere along the route.
-		k := int(r.between(.3, .8) * float64(len(rt.line)-1))
-		c.fill(solid(cream, .95), circle(rt.line[k].x, rt.line[k].y, 4))
-		c.stroke(solid(cream, .35), 1.5, true, circle(rt.line[k].x, rt.line[k].y, 9))
+		p := rt.line[int(r.between(.3, .8)*float64(len(rt.line)-1))]
+		d.circle(solid(cream), .95, p, 4)
+		d.ring(solid(cream), .35, 1.5, p, 9)
 	}
 	for _, v := range ports {
 		p := g.project(v)
-		c.fill(solid(saffron, .25), ellipse(p.x, p.y, 26, 26*v.z*.6+4, 0))
-		c.stroke(solid(cream, .6), 1.5, true, ellipse(p.x, p.y, 16, 16*v.z*.6+3, 0))
-		c.fill(solid(saffron, 1), circle(p.x, p.y, 6))
-		c.fill(solid(cream, 1), circle(p.x, p.y, 2.5))
+		d.add(`<ellipse cx="%s" cy="%s" rx="26" ry="%s" fill="%s" fill-opacity=".25"/>`, num(p.x), num(p.y), num(26*v.z*.6+4), solid(saffron))
+		d.add(`<ellipse cx="%s" cy="%s" rx="16" ry="%s" fill="none" stroke="%s" stroke-opacity=".6" stroke-width="1.5"/>`, num(p.x), num(p.y), num(16*v.z*.6+3), solid(cream))
+		d.circle(solid(saffron), 1, p, 6)
+		d.circle(solid(cream), 1, p, 2.5)
 	}
 }
 
-// drawEnergy: a low sun over layered hills, wind turbines on the ridges
-// and rows of solar panels in the foreground.
-func drawEnergy(c *canvas, r *rng) {
-	sun := pt{r.between(760, 1010), r.between(215, 285)}
-	horizon := 440.0
-	c.paintAll(linear(0, 0, 0, horizon, stop{0, ink, 0}, stop{.55, dusk, .6}, stop{1, mix(brick, saffron, .4), .55}))
-	c.paintAll(radial(sun.x, sun.y, 520, .8, stop{0, saffron, .55}, stop{.35, saffron, .18}, stop{1, saffron, 0}))
-	for i := 1; i <= 3; i++ {
-		c.stroke(solid(cream, .06), 1.5, true, circle(sun.x, sun.y, 110+float64(i)*46))
+// ridge is a line of hills: two sine waves across the width, one point
+// every 40 pixels (smooth draws the curve between them).
+func ridge(r *rng, base, amp float64) []pt {
+	f1, f2, p1, p2 := r.between(.004, .008), r.between(.011, .017), r.between(0, 6), r.between(0, 6)
+	var pts []pt
+	for x := -10.0; x <= CoverWidth+10; x += 40 {
+		pts = append(pts, pt{x, base - amp*(math.Sin(x*f1+p1)+.45*math.Sin(x*f2+p2))})
 	}
-	c.fill(radial(sun.x-25, sun.y-25, 120, 1, stop{0, cream, 1}, stop{.45, rgbHex("#f8c77a"), 1}, stop{1, saffron, 1}), circle(sun.x, sun.y, 92))
+	return pts
+}
+
+func ground(line []pt) string {
+	return smooth(line) + fmt.Sprintf("L%d %dL-10 %dZ", CoverWidth+10, CoverHeight+10, CoverHeight+10)
+}
+
+// energy: a low sun over layered hills, wind turbines on the ridges and
+// rows of solar panels in the foreground.
+func energy(d *doc, r *rng) {
+	sun := pt{r.between(760, 1010), r.between(215, 285)}
+	const horizon = 440.0
+	d.rect(d.linear(0, 0, 0, horizon, stop{0, ink, 0}, stop{.55, dusk, .6}, stop{1, mix(brick, saffron, .4), .55}), 1, 0, 0, CoverWidth, horizon+60, 0)
+	d.rect(d.radial(sun.x, sun.y, 520, .8, stop{0, saffron, .55}, stop{.35, saffron, .18}, stop{1, saffron, 0}), 1, 0, 0, CoverWidth, CoverHeight, 0)
+	for i := 1; i <= 3; i++ {
+		d.ring(solid(cream), .06, 1.5, sun, 110+float64(i)*46)
+	}
+	d.circle(d.radial(sun.x-25, sun.y-25, 120, 1, stop{0, cream, 1}, stop{.45, rgbHex("#f8c77a"), 1}, stop{1, saffron, 1}), 1, sun, 92)
+
+	// A turbine is drawn once, 100 units tall, and placed with <use>.
+	d.defs.WriteString(`<g id="tower">` + `<path d="M-2.8 0L-1.2 -100L1.2 -100L2.8 0Z" fill="` + string(d.linear(-2.8, 0, 2.8, 0, stop{0, cream, 1}, stop{1, mix(cream, ink, .45), 1})) + `"/>`)
+	fmt.Fprintf(&d.defs, `<rect x="-2" y="-102.5" width="9" height="5" rx="2" fill="%s"/></g>`, solid(mix(cream, ink, .15)))
+	fmt.Fprintf(&d.defs, `<path id="blade" d="%s" fill="%s"/>`, poly(true, pt{0, 1.4}, pt{12.3, 3.2}, pt{56, 0}, pt{16.8, -.8}, pt{0, -1.4}), solid(cream))
+	fmt.Fprintf(&d.defs, `<g id="rotor"><use href="#blade"/><use href="#blade" transform="rotate(120)"/><use href="#blade" transform="rotate(240)"/><circle r="2.5" fill="%s"/></g>`, solid(mix(cream, saffron, .2)))
+	turbine := func(x, y, h, a float64) {
+		d.add(`<g transform="translate(%s %s) scale(%s)"%s><use href="#tower"/><use href="#rotor" transform="translate(0 -100) rotate(%s)"/></g>`,
+			num(x), num(y), num(h/100), opacity("opacity", a), num(r.between(0, 120)))
+	}
 
 	// Hills: nearer is darker and bluer, the way air layers a landscape.
-	ridge := func(base, amp float64) []pt {
-		f1, f2, p1, p2 := r.between(.004, .008), r.between(.011, .017), r.between(0, 6), r.between(0, 6)
-		var pts []pt
-		for x := -10.0; x <= CoverWidth+10; x += 8 {
-			pts = append(pts, pt{x, base - amp*(math.Sin(x*f1+p1)+.45*math.Sin(x*f2+p2))})
-		}
-		return pts
-	}
-	ground := func(line []pt) []pt {
-		return append(append([]pt{}, line...), pt{CoverWidth + 10, CoverHeight + 10}, pt{-10, CoverHeight + 10})
-	}
-	far, mid, near := ridge(horizon-20, 28), ridge(horizon+35, 34), ridge(horizon+105, 22)
-	c.fill(linear(0, horizon-60, 0, CoverHeight, stop{0, mix(mix(teal, dusk, .6), brick, .18), 1}, stop{1, ink, 1}), ground(far))
+	far, mid, near := ridge(r, horizon-20, 28), ridge(r, horizon+35, 34), ridge(r, horizon+105, 22)
+	d.fill(d.linear(0, horizon-60, 0, CoverHeight, stop{0, mix(mix(teal, dusk, .6), brick, .18), 1}, stop{1, ink, 1}), 1, ground(far))
 	for i := range 3 {
 		x := 90 + float64(i)*r.between(150, 190) + r.between(0, 60)
-		turbine(c, x, yAt(far, x)+4, r.between(95, 120), r.next()*2*math.Pi, .55)
+		turbine(x, yAt(far, x)+4, r.between(95, 120), .55)
 	}
-	c.fill(linear(0, horizon, 0, CoverHeight, stop{0, mix(teal, ink, .5), 1}, stop{1, night, 1}), ground(mid))
+	d.fill(d.linear(0, horizon, 0, CoverHeight, stop{0, mix(teal, ink, .5), 1}, stop{1, night, 1}), 1, ground(mid))
 	for i := range 3 {
 		x := 640 + float64(i)*r.between(150, 190) + r.between(-20, 20)
-		turbine(c, x, yAt(mid, x)+6, r.between(200, 250), r.next()*2*math.Pi, .95)
+		turbine(x, yAt(mid, x)+6, r.between(200, 250), .95)
 	}
-	c.fill(linear(0, horizon+60, 0, CoverHeight, stop{0, mix(teal, night, .72), 1}, stop{1, night, 1}), ground(near))
+	d.fill(d.linear(0, horizon+60, 0, CoverHeight, stop{0, mix(teal, night, .72), 1}, stop{1, night, 1}), 1, ground(near))
 
-	// Solar panels in perspective rows, catching the sun on their faces.
-	for row := range 3 {
-		y := 520 + float64(row)*44
-		size := 1 + float64(row)*.28
-		w, h := 62*size, 26*size
-		x0 := -20 + float64(row)*-18
-		for x := x0; x < 600-float64(row)*40; x += w + 8*size {
-			panel(c, pt{x, y}, w, h, sun)
-		}
-	}
-}
-
-// turbine draws a wind turbine standing at (x, ground), height h, blades
-// turned by rot; a is its opacity (distant ones fade into the haze).
-func turbine(c *canvas, x, ground, h, rot, a float64) {
-	hub := pt{x, ground - h}
-	w0, w1 := h*.028, h*.012
-	c.fill(linear(x-w0, 0, x+w0, 0, stop{0, cream, a}, stop{1, mix(cream, ink, .45), a}),
-		[]pt{{x - w0, ground}, {x - w1, hub.y}, {x + w1, hub.y}, {x + w0, ground}})
-	c.fill(solid(mix(cream, ink, .15), a), roundRect(x-h*.02, hub.y-h*.025, h*.09, h*.05, h*.02))
-	blade := h * .56
-	for k := range 3 {
-		ang := rot + float64(k)*2*math.Pi/3
-		d := pt{math.Cos(ang), math.Sin(ang)}
-		n := pt{-d.y, d.x}
-		root, wide := h*.014, h*.032
-		c.fill(solid(cream, a),
-			[]pt{hub.add(n.mul(root)), hub.add(d.mul(blade * .22)).add(n.mul(wide)), hub.add(d.mul(blade)), hub.add(d.mul(blade * .3)).sub(n.mul(root * .6)), hub.sub(n.mul(root))})
-	}
-	c.fill(solid(mix(cream, saffron, .2), a), circle(hub.x, hub.y, h*.025))
-}
-
-// panel draws one solar panel whose lower-left corner is at p, tilted back,
-// with a highlight where it faces the sun.
-func panel(c *canvas, p pt, w, h float64, sun pt) {
-	skew := h * .55
-	face := []pt{{p.x + skew, p.y - h}, {p.x + skew + w, p.y - h}, {p.x + w, p.y}, p}
-	c.fill(solid(night, .9), rect(p.x+w*.45, p.y, 3, h*.45))
-	c.fill(linear(0, p.y-h, 0, p.y, stop{0, rgbHex("#3a5f94"), 1}, stop{1, rgbHex("#162a4d"), 1}), face)
-	c.fill(radial(sun.x, sun.y+340, 760, .7, stop{0, saffron, .4}, stop{1, saffron, 0}), face)
-	for i := 1; i < 4; i++ { // cell grid
+	// Solar panels in perspective rows: one panel, 62x26 units, placed with
+	// <use>; the face catches the sun's colour towards the top.
+	const w, h, skew = 62.0, 26.0, 14.3
+	face := []pt{{skew, -h}, {skew + w, -h}, {w, 0}, {0, 0}}
+	var cells strings.Builder
+	for i := 1; i < 4; i++ {
 		t := float64(i) / 4
-		c.stroke(solid(cream, .16), 1, false, []pt{lerpPt(face[0], face[3], t), lerpPt(face[1], face[2], t)})
+		cells.WriteString(poly(false, lerpPt(face[0], face[3], t), lerpPt(face[1], face[2], t)))
 	}
 	for i := 1; i < 6; i++ {
 		t := float64(i) / 6
-		c.stroke(solid(cream, .12), 1, false, []pt{lerpPt(face[0], face[1], t), lerpPt(face[3], face[2], t)})
+		cells.WriteString(poly(false, lerpPt(face[0], face[1], t), lerpPt(face[3], face[2], t)))
 	}
-	c.stroke(solid(cream, .5), 1.5, false, []pt{face[0], face[1]})
-}
-
-// drawTech: a processor on a circuit board, its traces fanning out to the
-// edges, some of them lit.
-func drawTech(c *canvas, r *rng) {
-	chip := pt{600 + r.between(-90, 90), 315 + r.between(-20, 20)}
-	const half = 105.0
-	c.paintAll(radial(chip.x, chip.y, 620, .75, stop{0, teal, .38}, stop{1, teal, 0}))
-	for y := 15.0; y < CoverHeight; y += 30 {
-		for x := 15.0; x < CoverWidth; x += 30 {
-			c.fill(solid(cream, .08), rect(x-1, y-1, 2, 2))
+	fmt.Fprintf(&d.defs, `<g id="panel"><rect x="27.9" width="3" height="11.7" fill="%s" fill-opacity=".9"/><path d="%s" fill="%s"/>`,
+		solid(night), poly(true, face...), d.linear(0, -h, 0, 0, stop{0, mix(rgbHex("#3a5f94"), saffron, .12), 1}, stop{1, rgbHex("#162a4d"), 1}))
+	fmt.Fprintf(&d.defs, `<path d="%s" stroke="%s" stroke-opacity=".14" fill="none"/><path d="%s" stroke="%s" stroke-opacity=".5" stroke-width="1.5"/></g>`,
+		cells.String(), solid(cream), poly(false, face[0], face[1]), solid(cream))
+	for row := range 3 {
+		y := 520 + float64(row)*44
+		size := 1 + float64(row)*.28
+		for x := -20 - float64(row)*18; x < 600-float64(row)*40; x += (w + 8) * size {
+			d.add(`<use href="#panel" transform="translate(%s %s) scale(%s)"/>`, num(x), num(y), num(size))
 		}
 	}
+}
 
-	// Traces leave the chip square to a side, bend at 45 degrees once and
-	// run to a pad or off the board.
-	glow := c.newLayer()
-	type trace struct {
-		line []pt
-		lit  bool
-	}
-	var traces []trace
+// trace is a circuit-board trace from the processor to the board's edge.
+type trace struct {
+	line []pt
+	lit  bool
+}
+
+// techGeometry places the processor and the traces fanning out from it.
+func techGeometry(r *rng) (chip pt, traces []trace) {
+	chip = pt{600 + r.between(-90, 90), 315 + r.between(-20, 20)}
 	for side := range 4 {
 		// One fan per side: every trace leaves at about the same distance
 		// and spreads in proportion to its pin's offset, so none cross.
@@ -260,85 +322,77 @@ func drawTech(c *canvas, r *rng) {
 			if r.next() < .15 {
 				continue
 			}
-			off := -half*.75 + float64(j)*half*.25
+			off := -chipHalf*.75 + float64(j)*chipHalf*.25
 			bend := off * spread
 			run := r.between(90, 420)
-			// Trace laid out for the right-hand side, then turned.
-			local := []pt{{half, off}, {half + out, off}, {half + out + math.Abs(bend), off + bend}, {half + out + math.Abs(bend) + run, off + bend}}
+			// Laid out for the right-hand side, then turned.
+			local := []pt{{chipHalf, off}, {chipHalf + out, off}, {chipHalf + out + math.Abs(bend), off + bend}, {chipHalf + out + math.Abs(bend) + run, off + bend}}
 			line := make([]pt, len(local))
 			for i, q := range local {
-				switch side {
-				case 0:
-					line[i] = pt{chip.x + q.x, chip.y + q.y}
-				case 1:
-					line[i] = pt{chip.x - q.x, chip.y - q.y}
-				case 2:
-					line[i] = pt{chip.x - q.y, chip.y - q.x*.9}
-				case 3:
-					line[i] = pt{chip.x + q.y, chip.y + q.x*.9}
-				}
+				line[i] = [4]pt{{chip.x + q.x, chip.y + q.y}, {chip.x - q.x, chip.y - q.y}, {chip.x - q.y, chip.y - q.x*.9}, {chip.x + q.y, chip.y + q.x*.9}}[side]
 			}
-			t := trace{line, r.next() < .22}
-			traces = append(traces, t)
-			if t.lit {
-				c.add(glow, 1, strokePolys(line, 9, false)...)
-			}
+			traces = append(traces, trace{line, r.next() < .22})
 		}
 	}
-	glow.blur(9)
-	c.apply(glow, solid(saffron, .6))
+	return chip, traces
+}
+
+const chipHalf = 105.0
+
+// tech: a processor on a circuit board, its traces fanning out to the
+// edges, some of them lit.
+func tech(d *doc, r *rng) {
+	chip, traces := techGeometry(r)
+	d.rect(d.radial(chip.x, chip.y, 620, .75, stop{0, teal, .38}, stop{1, teal, 0}), 1, 0, 0, CoverWidth, CoverHeight, 0)
+	fmt.Fprintf(&d.defs, `<pattern id="dots" width="30" height="30" patternUnits="userSpaceOnUse"><rect x="14" y="14" width="2" height="2" fill="%s" fill-opacity=".08"/></pattern>`, solid(cream))
+	d.rect("url(#dots)", 1, 0, 0, CoverWidth, CoverHeight, 0)
+
+	var paths [2]strings.Builder
+	var vias []pt
 	for _, t := range traces {
-		col, a := mix(teal, cream, .22), .9
+		k := 0
 		if t.lit {
-			col, a = saffron, 1
+			k = 1
 		}
-		c.stroke(solid(col, a), 3, false, t.line)
-		end := t.line[len(t.line)-1]
-		c.fill(solid(ink, 1), circle(end.x, end.y, 7))
-		c.stroke(solid(col, a), 3, true, circle(end.x, end.y, 7))
+		paths[k].WriteString(poly(false, t.line...))
 		if r.next() < .4 { // a via halfway along
-			v := lerpPt(t.line[2], t.line[3], r.between(.2, .7))
-			c.fill(solid(cream, .8), circle(v.x, v.y, 3.5))
+			vias = append(vias, lerpPt(t.line[2], t.line[3], r.between(.2, .7)))
 		}
 	}
-
-	// Two small companion chips.
-	for i := range 2 {
-		p := pt{r.between(120, 300), r.between(90, 200)}
-		if i == 1 {
-			p = pt{CoverWidth - r.between(120, 300), CoverHeight - r.between(90, 200)}
-		}
-		c.fill(solid(night, .6), roundRect(p.x-36, p.y-26, 80, 60, 6))
-		c.fill(linear(0, p.y-30, 0, p.y+30, stop{0, mix(dusk, cream, .1), 1}, stop{1, ink, 1}), roundRect(p.x-40, p.y-30, 80, 60, 6))
-		c.stroke(solid(cream, .35), 1.5, true, roundRect(p.x-40, p.y-30, 80, 60, 6))
-		for k := range 5 {
-			c.fill(solid(cream, .5), rect(p.x-30+float64(k)*14, p.y-36, 6, 6))
-			c.fill(solid(cream, .5), rect(p.x-30+float64(k)*14, p.y+30, 6, 6))
-		}
+	d.glow(saffron, .6, 6, paths[1].String())
+	cols := [2]rgb{mix(teal, cream, .22), saffron}
+	for k, a := range []float64{.9, 1} {
+		d.stroke(solid(cols[k]), a, 3, paths[k].String())
 	}
+	for _, t := range traces {
+		k := 0
+		if t.lit {
+			k = 1
+		}
+		end := t.line[len(t.line)-1]
+		d.add(`<circle cx="%s" cy="%s" r="7" fill="%s" stroke="%s" stroke-width="3"/>`, num(end.x), num(end.y), solid(ink), solid(cols[k]))
+	}
+	d.stroke(solid(cream), .8, 7, dots(vias))
 
-	// The processor: shadow, glow, body, pins, die.
-	shadow := c.newLayer()
-	c.add(shadow, 1, roundRect(chip.x-half+14, chip.y-half+22, 2*half, 2*half, 18))
-	shadow.blur(18)
-	c.apply(shadow, solid(night, .85))
-	aura := c.newLayer()
-	c.add(aura, 1, roundRect(chip.x-half, chip.y-half, 2*half, 2*half, 18))
-	aura.blur(30)
-	c.apply(aura, solid(saffron, .35))
+	// The processor: shadow, glow, pins, body, die.
+	const half = chipHalf
+	d.rect(solid(night), .5, chip.x-half+14, chip.y-half+22, 2*half, 2*half, 18)
+	d.circle(d.radial(chip.x, chip.y, 2*half, 1, stop{.4, saffron, .35}, stop{1, saffron, 0}), 1, chip, 2*half)
+	var pins strings.Builder
 	for k := range 9 {
 		o := -half + 22 + float64(k)*(2*half-44)/8
-		c.fill(solid(cream, .75), rect(chip.x+o-3, chip.y-half-10, 6, 12), rect(chip.x+o-3, chip.y+half-2, 6, 12),
-			rect(chip.x-half-10, chip.y+o-3, 12, 6), rect(chip.x+half-2, chip.y+o-3, 12, 6))
+		fmt.Fprintf(&pins, "M%s %sh6v12h-6ZM%s %sh6v12h-6Z", num(chip.x+o-3), num(chip.y-half-10), num(chip.x+o-3), num(chip.y+half-2))
+		fmt.Fprintf(&pins, "M%s %sh12v6h-12ZM%s %sh12v6h-12Z", num(chip.x-half-10), num(chip.y+o-3), num(chip.x+half-2), num(chip.y+o-3))
 	}
-	body := roundRect(chip.x-half, chip.y-half, 2*half, 2*half, 18)
-	c.fill(linear(chip.x-half, chip.y-half, chip.x+half, chip.y+half, stop{0, rgbHex("#2c4675"), 1}, stop{1, night, 1}), body)
-	c.stroke(solid(saffron, 1), 3, true, body)
-	die := roundRect(chip.x-56, chip.y-56, 112, 112, 8)
-	c.fill(linear(chip.x-56, chip.y-56, chip.x+56, chip.y+56, stop{0, rgbHex("#f7b967"), 1}, stop{.6, saffron, 1}, stop{1, brick, 1}), die)
+	d.fill(solid(cream), .75, pins.String())
+	d.rect(d.linear(chip.x-half, chip.y-half, chip.x+half, chip.y+half, stop{0, rgbHex("#2c4675"), 1}, stop{1, night, 1}), 1, chip.x-half, chip.y-half, 2*half, 2*half, 18)
+	d.add(`<rect x="%s" y="%s" width="210" height="210" rx="18" fill="none" stroke="%s" stroke-width="3"/>`, num(chip.x-half), num(chip.y-half), solid(saffron))
+	d.rect(d.linear(chip.x-56, chip.y-56, chip.x+56, chip.y+56, stop{0, rgbHex("#f7b967"), 1}, stop{.6, saffron, 1}, stop{1, brick, 1}), 1, chip.x-56, chip.y-56, 112, 112, 8)
+	var die strings.Builder
 	for i := 1; i < 4; i++ {
 		t := -56 + float64(i)*28
-		c.fill(solid(ink, .22), rect(chip.x+t-1, chip.y-56, 2, 112), rect(chip.x-56, chip.y+t-1, 112, 2))
+		fmt.Fprintf(&die, "M%s %sv112M%s %sh112", num(chip.x+t), num(chip.y-56), num(chip.x-56), num(chip.y+t))
 	}
-	c.stroke(solid(cream, .5), 1.5, true, die)
+	d.stroke(solid(ink), .22, 2, die.String())
+	d.add(`<rect x="%s" y="%s" width="112" height="112" rx="8" fill="none" stroke="%s" stroke-opacity=".5" stroke-width="1.5"/>`, num(chip.x-56), num(chip.y-56), solid(cream))
 }

@@ -6,7 +6,11 @@ package media
 
 import (
 	"net/url"
+	"runtime"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
@@ -83,47 +87,118 @@ func altOf(s *story.Story) string {
 }
 
 // Process makes every picture: it resizes editors' photos, draws covers and
-// social cards (in parallel, cached between builds), and returns the files
-// to publish. A photo that cannot be read is reported at its story's line.
+// social cards (cached between builds), and returns the files to publish.
+// A photo that cannot be read is reported at its story's line.
 func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, map[string][]byte, diag.List) {
-	lib := NewLibrary()
-	host := hostOf(cfg)
-	type want struct {
-		s      *story.Story
-		kind   string // "featured", "social", "body" or "author"
-		fig    *markdown.Figure
-		author *site.Author
+	lib, pics, diags := Plan(p, cfg, storiesDir, stories)
+	files := map[string][]byte{}
+	if err := pics.Draw(nil, func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+		diags.Add("site.yaml", 0, 0, "pictures: %v", err)
 	}
-	var jobs []images.Job
-	var wants []want
-	bodyJobs := map[string]bool{} // a picture in several stories is made once
-	for _, s := range stories {
-		v := s.FeaturedImage
-		switch {
-		case strings.Contains(v, "://"):
-			// Never fetched: the editor's address and size pass through, and
-			// the picture itself is the one to share.
-			img := Image{Src: v, Width: or(s.ImageWidth, images.CoverWidth), Height: or(s.ImageHeight, images.CoverHeight), Alt: altOf(s)}
-			lib.featured[s.ID], lib.social[s.ID] = img, img
-			continue
-		case story.IsLocalImage(v):
-			path, err := LocalPicture(storiesDir, v)
-			if err != nil { // CheckPictures reports it
-				continue
+	return lib, files, diags
+}
+
+// Pictures is the drawing a Plan leaves to do: covers and social cards,
+// whose paths the library already holds.
+type Pictures struct {
+	p         *images.Processor
+	photos    map[string][]byte
+	covers    []coverJob
+	cards     []images.Card
+	cardPaths []string
+	paths     []string
+}
+
+type coverJob struct {
+	id       int
+	category string
+}
+
+// Paths lists every file Draw will put, photos included.
+func (w *Pictures) Paths() []string { return w.paths }
+
+// Draw makes the covers and cards on every core and passes each file, and
+// the photos resized by Plan, to put (one call at a time). A file need
+// says is not needed (the destination has it: names follow contents) is
+// passed with nil data, undrawn; need nil means every file. Draw stops at
+// the first error.
+func (w *Pictures) Draw(need func(path string) bool, put func(path string, data []byte) error) error {
+	var mu sync.Mutex
+	send := func(path string, data func() ([]byte, error)) error {
+		var b []byte
+		if need == nil || need(path) {
+			var err error
+			if b, err = data(); err != nil {
+				return err
 			}
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
-		default: // generated, or a custom visual that still needs a picture for cards
-			jobs = append(jobs, images.Job{Kind: images.CoverJob, ID: s.ID, Category: s.Category})
 		}
-		wants = append(wants, want{s: s, kind: "featured"})
-		jobs = append(jobs, images.Job{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}})
-		wants = append(wants, want{s: s, kind: "social"})
+		mu.Lock()
+		defer mu.Unlock()
+		return put(path, b)
 	}
-	// Body pictures go through the same resizing as featured photos.
+	for path, data := range w.photos {
+		if err := send(path, func() ([]byte, error) { return data, nil }); err != nil {
+			return err
+		}
+	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, c := range w.covers {
+		g.Go(func() error {
+			return send(images.CoverPath(c.id, c.category), func() ([]byte, error) {
+				_, svg := images.Cover(c.id, c.category)
+				return svg, nil
+			})
+		})
+	}
+	for i, c := range w.cards {
+		g.Go(func() error {
+			return send(w.cardPaths[i], func() ([]byte, error) {
+				_, png, err := w.p.SocialCard(c)
+				return png, err
+			})
+		})
+	}
+	return g.Wait()
+}
+
+// Plan decides every story's pictures: it resizes editors' photos, featured,
+// in bodies and of authors (in parallel, cached between builds), and names the covers
+// and social cards without drawing them, so pages can be made while
+// Pictures.Draw works. A photo that cannot be read is reported at its
+// story's line.
+func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*story.Story) (*Library, *Pictures, diag.List) {
+	lib := NewLibrary()
+	w := &Pictures{p: p, photos: map[string][]byte{}}
 	var diags diag.List
+	host := hostOf(cfg)
+	siteCard := images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: host}
+	if path, err := p.CardPath(siteCard); err != nil {
+		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
+		return lib, w, diags
+	} else {
+		lib.SetSite(Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + " — " + cfg.Tagline})
+		w.cards, w.cardPaths, w.paths = append(w.cards, siteCard), append(w.cardPaths, path), append(w.paths, path)
+	}
+
+	// Photos first, featured, in bodies and of authors, all at once: they
+	// are few, and their sizes are only known once they are read.
+	type photo struct {
+		s      *story.Story
+		fig    *markdown.Figure // a body picture
+		author *site.Author     // an author's photo
+		src    string
+	}
+	var photos []photo
+	inBody := map[string]bool{} // a picture in several stories is made once
 	for _, s := range stories {
+		if story.IsLocalImage(s.FeaturedImage) {
+			if path, err := LocalPicture(storiesDir, s.FeaturedImage); err == nil { // else CheckPictures reports it
+				photos = append(photos, photo{s: s, src: path})
+			}
+		}
 		Figures(s, func(f *markdown.Figure) {
-			if f.External() || bodyJobs[f.Src] {
+			if f.External() || inBody[f.Src] {
 				return
 			}
 			path, err := LocalPicture(storiesDir, f.Src)
@@ -131,12 +206,10 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 				diags.Add(s.File, f.Line, 0, "picture: %v", err)
 				return
 			}
-			bodyJobs[f.Src] = true
-			jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
-			wants = append(wants, want{s: s, kind: "body", fig: f})
+			inBody[f.Src] = true
+			photos = append(photos, photo{s: s, fig: f, src: path})
 		})
 	}
-	// So do authors' photos.
 	for i := range cfg.Authors {
 		a := &cfg.Authors[i]
 		if a.Photo == "" {
@@ -147,60 +220,90 @@ func Process(p *images.Processor, cfg *site.Config, storiesDir string, stories [
 			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", a.Name, err)
 			continue
 		}
-		jobs = append(jobs, images.Job{Kind: images.EditorJob, Src: path})
-		wants = append(wants, want{kind: "author", author: a})
+		photos = append(photos, photo{author: a, src: path})
 	}
-	files := map[string][]byte{}
-	for i, out := range p.Batch(jobs) {
-		w := wants[i]
+	resized := make([]images.Result, len(photos))
+	errs := make([]error, len(photos))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, ph := range photos {
+		g.Go(func() error {
+			resized[i], errs[i] = p.Editor(ph.src)
+			return nil
+		})
+	}
+	g.Wait()
+	for i, ph := range photos {
 		switch {
-		case out.Err != nil && w.author != nil:
-			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", w.author.Name, out.Err)
+		case errs[i] != nil && ph.author != nil:
+			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", ph.author.Name, errs[i])
 			continue
-		case out.Err != nil && w.fig != nil:
-			diags.Add(w.s.File, w.fig.Line, 0, "picture: %v", out.Err)
+		case errs[i] != nil && ph.fig != nil:
+			diags.Add(ph.s.File, ph.fig.Line, 0, "picture: %v", errs[i])
 			continue
-		case out.Err != nil:
-			diags.Add(w.s.File, w.s.Line("featuredImage"), 0, "featuredImage: %v", out.Err)
+		case errs[i] != nil:
+			diags.Add(ph.s.File, ph.s.Line("featuredImage"), 0, "featuredImage: %v", errs[i])
 			continue
 		}
-		for path, data := range out.Result.Files {
-			files[path] = data
+		r := resized[i]
+		for path, data := range r.Files {
+			w.photos[path] = data
+			w.paths = append(w.paths, path)
 		}
-		big := out.Result.Largest()
-		img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height}
-		switch w.kind {
-		case "featured":
-			img.Srcset, img.Alt = out.Result.Srcset("/"), altOf(w.s)
-			if strings.HasPrefix(w.s.FeaturedImage, "custom:") {
-				img.Custom = strings.TrimPrefix(w.s.FeaturedImage, "custom:")
-			}
-			lib.featured[w.s.ID] = img
-		case "social":
-			img.Alt = cfg.Magazine() + ": " + w.s.Title
-			lib.social[w.s.ID] = img
-		case "author":
-			img.Srcset, img.Alt = out.Result.Srcset("/"), w.author.Name
-			lib.authors[w.author.Name] = img
-		case "body":
-			lib.body[w.fig.Src] = markdown.Picture{Src: img.Src, Srcset: out.Result.Srcset("/"), Width: img.Width, Height: img.Height}
+		img := Image{Src: "/" + r.Largest().Path, Srcset: r.Srcset("/"), Width: r.Width, Height: r.Height}
+		switch {
+		case ph.author != nil:
+			img.Alt = ph.author.Name
+			lib.authors[ph.author.Name] = img
+		case ph.fig != nil:
+			lib.body[ph.fig.Src] = markdown.Picture{Src: img.Src, Srcset: img.Srcset, Width: img.Width, Height: img.Height}
+		default:
+			img.Alt = altOf(ph.s)
+			lib.featured[ph.s.ID] = img
 		}
 	}
-	return lib, files, diags
+
+	for _, s := range stories {
+		v := s.FeaturedImage
+		switch {
+		case strings.Contains(v, "://"):
+			// Never fetched: the editor's address and size pass through, and
+			// the picture itself is the one to share.
+			img := Image{Src: v, Width: or(s.ImageWidth, images.CoverWidth), Height: or(s.ImageHeight, images.CoverHeight), Alt: altOf(s)}
+			lib.featured[s.ID], lib.social[s.ID] = img, img
+			continue
+		case story.IsLocalImage(v):
+			if _, ok := lib.featured[s.ID]; !ok {
+				continue // reported above, or by CheckPictures
+			}
+		default: // generated, or a custom visual that still needs a picture for cards
+			path := images.CoverPath(s.ID, s.Category)
+			img := Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: altOf(s)}
+			if strings.HasPrefix(v, "custom:") {
+				img.Custom = strings.TrimPrefix(v, "custom:")
+			}
+			lib.featured[s.ID] = img
+			w.covers, w.paths = append(w.covers, coverJob{s.ID, s.Category}), append(w.paths, path)
+		}
+		card := images.Card{Magazine: cfg.Magazine(), Category: s.Category, Title: s.Title, ID: s.ID, Footer: host}
+		path, _ := p.CardPath(card) // the fonts were read for the site's card
+		lib.social[s.ID] = Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: cfg.Magazine() + ": " + s.Title}
+		w.cards, w.cardPaths, w.paths = append(w.cards, card), append(w.cardPaths, path), append(w.paths, path)
+	}
+	return lib, w, diags
 }
 
-// SiteCard draws the sharing picture of pages that are not stories (see
-// Library.SetSite). It needs no story, so a build draws it while loading them.
+// SiteCard draws the sharing picture of pages that are not stories (Plan
+// includes it; see Library.Site).
 func SiteCard(p *images.Processor, cfg *site.Config) (Image, map[string][]byte, diag.List) {
-	out := p.Batch([]images.Job{{Kind: images.CardJob, Card: images.Card{Magazine: cfg.Magazine(), Category: "News That Solves", Title: cfg.Tagline, Footer: hostOf(cfg)}}})[0]
-	if out.Err != nil {
-		var diags diag.List
-		diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", out.Err)
-		return Image{}, nil, diags
+	lib, pics, diags := Plan(p, cfg, "", nil)
+	files := map[string][]byte{}
+	if len(diags) == 0 {
+		if err := pics.Draw(nil, func(path string, data []byte) error { files[path] = data; return nil }); err != nil {
+			diags.Add("site.yaml", 0, 0, "the site's sharing card: %v", err)
+		}
 	}
-	big := out.Result.Largest()
-	img := Image{Src: "/" + big.Path, Width: out.Result.Width, Height: out.Result.Height, Alt: cfg.Magazine() + " — " + cfg.Tagline}
-	return img, out.Result.Files, nil
+	return lib.Site(), files, diags
 }
 
 func hostOf(cfg *site.Config) string {

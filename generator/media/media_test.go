@@ -3,6 +3,7 @@ package media
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,14 +30,19 @@ func TestProcess(t *testing.T) {
 		t.Fatal(diags)
 	}
 	gen := lib.Featured(stories[0])
-	if !strings.HasPrefix(gen.Src, "/images/cover/1-") || gen.Width != 1200 || gen.Height != 630 || strings.Count(gen.Srcset, "w,") != 2 {
+	if !regexp.MustCompile(`^/images/cover/1-[0-9a-f]{8}\.svg$`).MatchString(gen.Src) || gen.Width != 1200 || gen.Height != 630 || gen.Srcset != "" {
 		t.Errorf("generated cover: %+v", gen)
 	}
 	if gen.Alt != "Illustration for “Generated”" {
 		t.Errorf("a generated picture is described as one, not as the photo the editor imagined: %q", gen.Alt)
 	}
-	if _, ok := files[strings.TrimPrefix(gen.Src, "/")]; !ok {
-		t.Error("cover file not returned")
+	for _, img := range []Image{gen, lib.Social(stories[0]), lib.Featured(stories[2]), lib.Social(stories[2]), lib.Site()} {
+		if _, ok := files[strings.TrimPrefix(img.Src, "/")]; !ok {
+			t.Errorf("%s: file not returned", img.Src)
+		}
+	}
+	if len(files) != 5 {
+		t.Errorf("%d files, want two covers and three cards", len(files))
 	}
 	ext := lib.Featured(stories[1])
 	if ext.Src != "https://cdn.example/x.jpg" || ext.Width != 1600 || ext.Height != 900 || lib.Social(stories[1]) != ext {
@@ -46,7 +52,7 @@ func TestProcess(t *testing.T) {
 		t.Errorf("custom visual keeps a picture for cards: %+v", c)
 	}
 	social := lib.Social(stories[0])
-	if !strings.HasPrefix(social.Src, "/images/social/1-") || social.Width != 1200 || social.Height != 630 || social.Alt != "Nivaran Magazine: Generated" {
+	if !regexp.MustCompile(`^/images/social/1-[0-9a-f]{8}\.png$`).MatchString(social.Src) || social.Width != 1200 || social.Height != 630 || social.Alt != "Nivaran Magazine: Generated" {
 		t.Errorf("social card: %+v", social)
 	}
 }

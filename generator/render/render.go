@@ -1,7 +1,9 @@
 // Package render drives long-lived Node processes that run React's server
-// renderer over the server bundle. Go sends one JSON line per route on stdin;
-// each worker answers in order with a JSON header line ({"id","len"} or
-// {"id","error"}) followed, on success, by len bytes of HTML and a newline.
+// renderer over the server bundle. A worker starts before the bundle exists,
+// loading React meanwhile; its first input line names the bundle to run.
+// Then Go sends one JSON line per route; each worker answers in order with a
+// JSON header line ({"id","len"} or {"id","error"}) followed, on success, by
+// len bytes of HTML and a newline.
 package render
 
 import (
@@ -12,10 +14,12 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Job is one route to render.
@@ -40,11 +44,45 @@ type worker struct {
 	in     io.WriteCloser
 	out    *bufio.Reader
 	stderr *tail
+	quiet  chan struct{} // closed when stderr has been read to its end
 }
 
-// Start launches n workers running script (a bundled CommonJS file, which
-// must sit where node_modules resolves).
-func Start(node, script string, n int) (*Pool, error) {
+// lastWords is the end of a stopped worker's stderr, once it is all read:
+// the output of a crash may still be in the pipe when stdout ends.
+func (w *worker) lastWords() string {
+	select {
+	case <-w.quiet:
+	case <-time.After(2 * time.Second):
+	}
+	return w.stderr.String()
+}
+
+// boot is the script a worker starts with. Starting Node and loading React
+// take about as long as bundling, so they happen meanwhile; then it runs the
+// server bundle named on the first input line, whose own reader takes the
+// rest of the input (handed back unread, the stream paused until then).
+const boot = `for (const m of ['react', 'react/jsx-runtime', 'react-dom/server', 'react-router-dom']) {
+  try { require(m); } catch {}
+}
+const head = [];
+function first(chunk) {
+  const nl = chunk.indexOf(10);
+  if (nl < 0) return void head.push(chunk);
+  process.stdin.off('data', first);
+  process.stdin.pause();
+  if (nl + 1 < chunk.length) process.stdin.unshift(chunk.subarray(nl + 1));
+  require(Buffer.concat([...head, chunk.subarray(0, nl)]).toString());
+}
+process.stdin.on('data', first);
+`
+
+// Start launches n workers. They wait for Load; dir is where their boot
+// script goes, a folder where node_modules resolves.
+func Start(node, dir string, n int) (*Pool, error) {
+	script := filepath.Join(dir, "render-boot.cjs")
+	if err := os.WriteFile(script, []byte(boot), 0o644); err != nil {
+		return nil, err
+	}
 	p := &Pool{}
 	for range max(1, n) {
 		cmd := exec.Command(node, script)
@@ -60,8 +98,16 @@ func Start(node, script string, n int) (*Pool, error) {
 			p.Close()
 			return nil, err
 		}
-		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}}
-		cmd.Stderr = w.stderr
+		errOut, err := cmd.StderrPipe()
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}, quiet: make(chan struct{})}
+		go func() {
+			io.Copy(w.stderr, errOut)
+			close(w.quiet)
+		}()
 		if err := cmd.Start(); err != nil {
 			p.Close()
 			return nil, fmt.Errorf("starting the render worker (%s): %w", node, err)
@@ -69,6 +115,21 @@ func Start(node, script string, n int) (*Pool, error) {
 		p.workers = append(p.workers, w)
 	}
 	return p, nil
+}
+
+// Load makes the workers run script, the server bundle (a CommonJS file
+// beside the boot script).
+func (p *Pool) Load(script string) error {
+	script, err := filepath.Abs(script) // require() takes a bare name for a package
+	if err != nil {
+		return err
+	}
+	for _, w := range p.workers {
+		if _, err := io.WriteString(w.in, script+"\n"); err != nil {
+			return fmt.Errorf("starting the render worker: %v: %s", err, w.stderr.String())
+		}
+	}
+	return nil
 }
 
 // Render renders every job, spreading them over the workers with each
@@ -126,7 +187,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		// ReadBytes, not a Scanner: a page can exceed any fixed token size.
 		line, err := w.out.ReadBytes('\n')
 		if err != nil {
-			first = fmt.Errorf("render %s: the render worker stopped: %s", jobs[i].Path, w.stderr.String())
+			first = fmt.Errorf("render %s: the render worker stopped: %s", jobs[i].Path, w.lastWords())
 			break
 		}
 		var res response
@@ -146,14 +207,14 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		}
 		body := make([]byte, res.Len+1)
 		if _, err := io.ReadFull(w.out, body); err != nil || body[res.Len] != '\n' {
-			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.stderr.String())
+			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
 			break
 		}
 		html[i] = string(body[:res.Len])
 		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {
-		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.stderr.String())
+		first = fmt.Errorf("sending to the render worker: %v: %s", err, w.lastWords())
 	}
 	return first
 }
@@ -188,8 +249,9 @@ func (p *Pool) Close() error {
 	p.workers = nil
 	for _, w := range workers {
 		w.in.Close()
+		words := w.lastWords() // before Wait, which closes the pipe
 		if err := w.cmd.Wait(); err != nil && first == nil {
-			first = fmt.Errorf("render worker: %v: %s", err, w.stderr.String())
+			first = fmt.Errorf("render worker: %v: %s", err, words)
 		}
 	}
 	return first

@@ -39,6 +39,18 @@ func workerScript(t testing.TB) string {
 	return out
 }
 
+func start(t testing.TB, n int) *render.Pool {
+	script := workerScript(t)
+	pool, err := render.Start("node", filepath.Dir(script), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.Load(script); err != nil {
+		t.Fatal(err)
+	}
+	return pool
+}
+
 // Page data is made from the generator's own types, so it keeps their shape.
 var testSite = &pagedata.Site{Name: "Nivaran", Magazine: "Nivaran Magazine", Tagline: "T", Sections: []pagedata.Link{{Label: "Home", Href: "/"}}}
 
@@ -62,10 +74,7 @@ func storyPage(title, intro, html string) []byte {
 }
 
 func TestRenderInOrder(t *testing.T) {
-	pool, err := render.Start("node", workerScript(t), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool := start(t, 2)
 	defer pool.Close()
 	jobs := []render.Job{{Path: "/a", Data: page("notfound")}, {Path: "/b", Data: page("privacy")}, {Path: "/c", Data: page("portal")}}
 	html, err := pool.Render(jobs, nil)
@@ -81,24 +90,23 @@ func TestRenderInOrder(t *testing.T) {
 }
 
 func TestRenderErrorNamesRoute(t *testing.T) {
-	pool, err := render.Start("node", workerScript(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool := start(t, 1)
 	defer pool.Close()
-	_, err = pool.Render([]render.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}}, nil)
+	_, err := pool.Render([]render.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}}, nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "render /broken: ") {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestWorkerCrash(t *testing.T) {
-	script := filepath.Join(t.TempDir(), "crash.cjs")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "crash.cjs")
 	os.WriteFile(script, []byte(`console.error("boom: out of memory"); process.exit(3)`), 0o644)
-	pool, err := render.Start("node", script, 1)
+	pool, err := render.Start("node", dir, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	pool.Load(script)
 	_, err = pool.Render([]render.Job{{Path: "/rbi-policy", Data: page("home")}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "render /rbi-policy: the render worker stopped") || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("got %v", err)
@@ -108,10 +116,7 @@ func TestWorkerCrash(t *testing.T) {
 
 // BenchmarkRenderStory measures one story page through the worker protocol.
 func BenchmarkRenderStory(b *testing.B) {
-	pool, err := render.Start("node", workerScript(b), 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	pool := start(b, 1)
 	defer pool.Close()
 	data := storyPage("A story", "Intro", strings.Repeat("Words in a paragraph. ", 60))
 	jobs := []render.Job{{Path: "/story/1", Data: data}}
@@ -126,10 +131,7 @@ func BenchmarkRenderStory(b *testing.B) {
 // Pages travel as raw bytes after a length header: multi-byte text and
 // newlines inside a page must not shift the next page.
 func TestRawHTMLFraming(t *testing.T) {
-	pool, err := render.Start("node", workerScript(t), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool := start(t, 1)
 	defer pool.Close()
 	story := func(title string) []byte {
 		return storyPage(title, "₹1 lakh crore\nनई पंक्ति", "line one\nline two")

@@ -12,17 +12,3 @@ func BenchmarkBuild(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkQuery: the Go reference ranking over 10,000 stories, for the
-// typical shapes of query (one word, a word being typed, two words).
-func BenchmarkQuery(b *testing.B) {
-	idx := New(synthetic(b, 10000))
-	Query(idx, "warm up") // builds the per-doc tokens once
-	for _, q := range []string{"hydrogen", "semi", "rupee liquidity", "synthetic story 42"} {
-		b.Run(q, func(b *testing.B) {
-			for b.Loop() {
-				Query(idx, q)
-			}
-		})
-	}
-}

@@ -51,13 +51,11 @@ type Manifest struct {
 }
 
 // Index is the built index: the manifest's tables and every doc, newest
-// first. Query ranks over it exactly as the browser does.
+// first. The browser ranks over it (frontend/src/search/rank.ts), tested
+// against the cases in testdata/ranking.json over the index Go builds.
 type Index struct {
 	Manifest Manifest
 	Docs     []Doc
-
-	once     sync.Once
-	prepared []docTokens // for Query, built on first use
 }
 
 // Build makes the index files for stories, keyed by path relative to dist/:

@@ -52,7 +52,9 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 	}
 	s, diags := Parse(file, src, opt)
 	if s != nil && len(diags) == 0 {
-		c.blobs.Put(key, c.codec.encode(s))
+		// Encoded when saved, not now: a copy of every story would double
+		// the memory a build holds.
+		c.blobs.PutFunc(key, func() string { return c.codec.encode(s) })
 	}
 	return s, diags
 }

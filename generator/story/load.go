@@ -130,7 +130,7 @@ const WordsPerMinute = 200
 func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var diags diag.List
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	src = newlines(src)
 	if d := checkText(file, src); d != nil {
 		return nil, diag.List{*d}
 	}
@@ -325,4 +325,11 @@ func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 		line++
 	}
 	return nil, nil, 0, false
+}
+
+// newlines makes every line break "\n": YAML and Markdown also end a line
+// at a lone "\r", so counting only "\n" would put problems on wrong lines.
+func newlines(src []byte) []byte {
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
 }

@@ -1,5 +1,6 @@
 // Package synth writes synthetic story files for benchmarks and scale tests:
-// realistic length and structure, varied categories and dates, no fixed paths.
+// realistic length and structure, varied categories, authors and dates, no
+// fixed paths.
 package synth
 
 import (
@@ -9,40 +10,86 @@ import (
 	"strings"
 )
 
-var categories = []string{"Economic Policy", "International Trade", "Technology"}
+// Five categories of site.yaml, one or two per cover motif.
+var categories = []string{"Economic Policy", "International Trade", "Technology", "Energy & Environment", "Policy & Reform"}
+
+// Site is a site.yaml for the synthetic stories, with their authors: the
+// home page fills itself with the latest stories.
+var Site = siteYAML + authorsYAML()
+
+const siteYAML = `name: Nivaran
+tagline: A Solutions-Focused Business & Economy Magazine
+description: Synthetic stories for benchmarks.
+baseURL: https://bench.example
+language: en-IN
+editorEmail: editor@bench.example
+launchDate: 2025-09-10
+forms: {launch: /api/forms/launch, editorial: /api/forms/editorial, partnership: /api/forms/partnership, newsletter: /api/forms/newsletter}
+categories: [Economic Policy, International Trade, Technology, Energy & Environment, Policy & Reform]
+`
+
+var authors = strings.Split(`Asha Raman,Vikram Sethi,Meera Iyer,Rohan Kapoor,Nandini Rao,Arjun Mehta,Kavya Menon,Sanjay Gupta,`+
+	`Priya Nair,Aditya Joshi,Farah Qureshi,Devika Pillai,Harish Reddy,Leela Das,Tenzin Dorjee,Nivaran Economy Desk`, ",")
+
+func authorsYAML() string {
+	var b strings.Builder
+	b.WriteString("authors:\n")
+	for _, a := range authors {
+		fmt.Fprintf(&b, "  - name: %s\n    role: Correspondent\n    bio: %s writes the synthetic stories of the benchmarks.\n", a, a)
+	}
+	return b.String()
+}
 
 var words = strings.Fields(`india economy policy growth exporters tariff inflation credit msme rupee
 investment manufacturing supply chain digital payments logistics ports states reform demand rural urban
 jobs skills capital markets households savings energy solar grid hydrogen semiconductors design talent
 startups venture banks lending liquidity monsoon agriculture services software platform infrastructure`)
 
-// Write creates n stories in dir (ids from 1000) and returns their paths.
-func Write(dir string, n int) error {
+// Pictures says which featuredImage the stories name.
+type Pictures int
+
+const (
+	// External pictures (an absolute URL, never fetched): the build makes
+	// pages only.
+	External Pictures = iota
+	// Generated: no featuredImage, the default, so the build draws each
+	// story's cover art and social card.
+	Generated
+)
+
+// Write creates n stories with external pictures in dir (ids from 1000).
+func Write(dir string, n int) error { return WriteWith(dir, n, External) }
+
+// WriteWith creates n stories in dir (ids from 1000) with the given pictures.
+func WriteWith(dir string, n int, p Pictures) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for i := range n {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("synthetic-%05d.md", i)), Story(i), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("synthetic-%05d.md", i)), storyWith(i, p), 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Story is synthetic story i: about 900 words, three subheadings and a spotlight.
-func Story(i int) []byte {
+// Story is synthetic story i with an external picture: about 1,200 words,
+// four bold subheadings and a Solution Spotlight.
+func Story(i int) []byte { return storyWith(i, External) }
+
+func storyWith(i int, p Pictures) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\nid: %d\ntitle: \"Synthetic story %d on %s\"\nintroduction: \"%s\"\nauthor: \"Nivaran Economy Desk\"\n",
-		1000+i, i, words[i%len(words)], sentence(i, 30))
-	// External pictures: the benchmark measures pages, not image drawing
-	// (package images has its own benchmarks).
-	fmt.Fprintf(&b, "featuredImage: \"https://images.example/synthetic/%d.jpg\"\n", i)
+	fmt.Fprintf(&b, "---\nid: %d\ntitle: \"Synthetic story %d on %s and %s\"\nintroduction: \"%s\"\nauthor: \"%s\"\n",
+		1000+i, i, words[i%len(words)], words[(i*3+1)%len(words)], sentence(i, 30), authors[i%len(authors)])
+	if p == External {
+		fmt.Fprintf(&b, "featuredImage: \"https://images.example/synthetic/%d.jpg\"\n", i)
+	}
 	fmt.Fprintf(&b, "publishedAt: 2025-%02d-%02d\ncategory: \"%s\"\ntags: [\"%s\", \"%s\"]\n---\n\n",
 		1+i%12, 1+i%28, categories[i%len(categories)], words[i%len(words)], words[(i*7)%len(words)])
-	for s := range 3 {
+	for s := range 4 {
 		fmt.Fprintf(&b, "**Section %d: %s**\n\n", s+1, words[(i+s)%len(words)])
 		for p := range 4 {
-			b.WriteString(sentence(i*31+s*7+p, 60))
+			b.WriteString(sentence(i*31+s*7+p, 68))
 			b.WriteString("\n\n")
 		}
 	}

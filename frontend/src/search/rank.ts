@@ -1,5 +1,5 @@
-// Ranking, the same as generator/search.Query (the reference the Go tests
-// check; both run the cases in generator/search/testdata/ranking.json).
+// Ranking, checked against the cases in generator/search/testdata/ranking.json
+// over the index generator/search builds from them (testdata/index).
 import type { Doc, Index } from './searchIndex';
 import { parseQuery } from './tokens';
 

@@ -1,4 +1,5 @@
-// The render worker: one JSON request per line on stdin. Each answer is a
+// The render worker, run by the boot script of generator/render once React
+// is loaded: one JSON request per line on stdin. Each answer is a
 // JSON header line, {"id","len"} then len bytes of HTML and a newline, or
 // {"id","error"}: the HTML goes out as it is, with no JSON escaping to undo.
 // stdout carries only the protocol, so console output goes to stderr.
@@ -35,6 +36,7 @@ preloadAll().then(() => {
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
   });
+  process.stdin.resume(); // the boot script paused it to hand over the input
   // Exit once every answer is out: a pipe that was full holds some back.
   process.stdin.on('end', () => process.stdout.write('', () => process.exit(0)));
 });

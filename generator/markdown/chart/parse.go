@@ -54,6 +54,9 @@ type Row struct {
 // Parse reads a chart block's content. Every problem is reported, with
 // lines counted from 1 at the block's first content line.
 func Parse(src []byte) (*Chart, []fence.Problem) {
+	// Lines end at "\n" only, as they do in a loaded story: YAML would also
+	// end one at a lone "\r" and put its problems on other lines.
+	src = bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
 	head, data, dataLine, ok := fence.Split(src)
 	if !ok {
 		return nil, []fence.Problem{{Line: 1, Message: "write the header (type, title, units, source), then a line of ---, then the CSV rows"}}

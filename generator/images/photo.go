@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -64,7 +65,7 @@ func (p *Processor) Editor(src string) (Result, error) {
 	if err != nil {
 		var pe *fs.PathError
 		switch {
-		case isNotExist(err):
+		case errors.Is(err, fs.ErrNotExist):
 			err = fs.ErrNotExist
 		case errors.As(err, &pe):
 			err = pe.Err
@@ -73,10 +74,8 @@ func (p *Processor) Editor(src string) (Result, error) {
 	}
 	k := key(editorRecipe, data)
 	stem := "images/" + slug(strings.TrimSuffix(filepath.Base(src), filepath.Ext(src))) + "-" + k[:8]
-	if m, ok := p.loadManifest(k); ok {
-		if r, ok := p.cachedVariants(k, plan(m.Width, m.Height, stem, m.Ext), m.Ext); ok {
-			return r, nil
-		}
+	if r, ok := p.fromCache(k, stem); ok {
+		return r, nil
 	}
 	img, orient, err := decode(data)
 	if err != nil {
@@ -94,10 +93,8 @@ func (p *Processor) Editor(src string) (Result, error) {
 	if err != nil {
 		return Result{}, &Error{Path: src, Err: err}
 	}
-	if err := p.storeManifest(k, manifest{Width: w, Height: h, Ext: ext}); err != nil {
-		return Result{}, err
-	}
-	return r, nil
+	m, _ := json.Marshal(manifest{Width: w, Height: h, Ext: ext})
+	return r, p.store(k, "json", m)
 }
 
 // plan lists the variants of a w x h picture: each srcset width the picture
@@ -151,29 +148,31 @@ func (p *Processor) encodeVariants(k string, img image.Image, orient int, vs []V
 	files := make(map[string][]byte, len(vs))
 	var widest *image.RGBA
 	for i := len(vs) - 1; i >= 0; i-- {
-		v := vs[i]
-		w, h := v.Width, v.Height
+		w, h := vs[i].Width, vs[i].Height
 		if orient >= 5 {
 			w, h = h, w
 		}
-		var from image.Image = img
-		if widest != nil {
-			from = widest
-		}
-		scaled := scale(from, w, h)
+		var scaled *image.RGBA
 		if widest == nil {
+			scaled = scale(img, w, h)
 			widest = scaled
+		} else {
+			scaled = scale(widest, w, h)
 		}
-		data, err := p.encode(orientRGBA(scaled, orient), ext)
+		var buf bytes.Buffer
+		var err error
+		if ext == "png" {
+			err = png.Encode(&buf, orientRGBA(scaled, orient))
+		} else {
+			err = jpeg.Encode(&buf, orientRGBA(scaled, orient), &jpeg.Options{Quality: jpegQuality})
+		}
+		if err == nil {
+			err = p.store(k, strconv.Itoa(vs[i].Width)+"."+ext, buf.Bytes())
+		}
 		if err != nil {
 			return Result{}, err
 		}
-		file, err := p.store(k, v.Width, ext, data)
-		if err != nil {
-			return Result{}, err
-		}
-		vs[i].Cached = file
-		files[v.Path] = data
+		files[vs[i].Path] = buf.Bytes()
 	}
 	last := vs[len(vs)-1]
 	return Result{Variants: vs, Width: last.Width, Height: last.Height, Files: files}, nil
@@ -189,18 +188,6 @@ func scale(src image.Image, w, h int) *image.RGBA {
 	}
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
 	return dst
-}
-
-func (p *Processor) encode(img *image.RGBA, ext string) ([]byte, error) {
-	p.encoded.Add(1)
-	var buf bytes.Buffer
-	var err error
-	if ext == "png" {
-		err = png.Encode(&buf, img)
-	} else {
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
-	}
-	return buf.Bytes(), err
 }
 
 // slug makes a file-name-safe stem: lower-case letters, digits and dashes.
