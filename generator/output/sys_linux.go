@@ -1,7 +1,10 @@
 package output
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"strconv"
 
 	"golang.org/x/sys/unix"
 )
@@ -15,4 +18,22 @@ func exchange(a, b string) error {
 		return swapInTwoSteps(a, b) // a file system without the exchange
 	}
 	return err
+}
+
+// umaskNarrows reports whether the process's umask would take bits from
+// 0644 files and 0755 folders, so they must be set after creating them.
+// Linux shows the umask in /proc (since 4.7) without changing it; where
+// it does not, the modes are set every time.
+func umaskNarrows() bool {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return true
+	}
+	for line := range bytes.Lines(status) {
+		if v, ok := bytes.CutPrefix(line, []byte("Umask:")); ok {
+			m, err := strconv.ParseUint(string(bytes.TrimSpace(v)), 8, 32)
+			return err != nil || m&0o755 != 0
+		}
+	}
+	return true
 }

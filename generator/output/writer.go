@@ -44,6 +44,9 @@ type Writer struct {
 	next   map[string]string // path -> key of every file of this build
 	layout Layout
 
+	fresh bool // staging was made empty by this build: nothing to remove before writing
+	chmod bool // the umask would narrow 0644 and 0755: set modes explicitly
+
 	mu    sync.Mutex
 	stale map[string]bool // paths where staging may differ from out
 	wrote []string        // paths written (not linked) by this build
@@ -77,7 +80,7 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{out: abs, staging: spareDir(abs), cache: cacheDir, lock: l,
-		next: map[string]string{}, made: map[string]bool{}}
+		next: map[string]string{}, made: map[string]bool{}, chmod: umaskNarrows()}
 	if err := w.prepare(full); err != nil {
 		l.Close()
 		return nil, err
@@ -146,6 +149,7 @@ func (w *Writer) prepare(full bool) error {
 		if err := os.Mkdir(w.staging, 0o755); err != nil {
 			return err
 		}
+		w.fresh = true
 		// A fresh folder differs from out at every file out has.
 		stale = map[string]bool{}
 		if w.man != nil {
@@ -244,8 +248,10 @@ func (w *Writer) do(j job) error {
 	if err := w.mkdirs(filepath.Dir(full)); err != nil {
 		return err
 	}
-	if err := removeEntry(full); err != nil {
-		return err
+	if !w.fresh {
+		if err := removeEntry(full); err != nil {
+			return err
+		}
 	}
 	if j.link {
 		err := os.Link(filepath.Join(w.out, filepath.FromSlash(j.path)), full)
@@ -267,21 +273,25 @@ func (w *Writer) do(j job) error {
 		w.wrote = append(w.wrote, j.path)
 		w.mu.Unlock()
 	}
-	if err := writeFile(full, j.data); err != nil {
+	if err := writeFile(full, j.data, w.chmod); err != nil {
 		return err
 	}
 	step("write " + j.path)
 	return nil
 }
 
-// writeFile creates a new file readable by everyone, whatever the umask.
-func writeFile(name string, data []byte) error {
+// writeFile creates a new file readable by everyone, whatever the umask
+// (chmod: the umask would take some of 0644 away).
+func writeFile(name string, data []byte, chmod bool) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
 	_, werr := f.Write(data)
-	return errors.Join(werr, f.Chmod(0o644), f.Close())
+	if chmod {
+		werr = errors.Join(werr, f.Chmod(0o644))
+	}
+	return errors.Join(werr, f.Close())
 }
 
 // mkdirs makes dir and its parents inside the staging folder, readable by
@@ -298,7 +308,8 @@ func (w *Writer) mkdirs(dir string) error {
 		return err
 	}
 	err := os.Mkdir(dir, 0o755)
-	if errors.Is(err, fs.ErrExist) {
+	existed := errors.Is(err, fs.ErrExist) // perhaps from an older version, with other modes
+	if existed {
 		fi, serr := os.Lstat(dir)
 		if serr != nil {
 			return serr
@@ -313,7 +324,7 @@ func (w *Writer) mkdirs(dir string) error {
 			err = nil // another worker made it meanwhile
 		}
 	}
-	if err == nil {
+	if err == nil && (w.chmod || existed) {
 		err = os.Chmod(dir, 0o755)
 	}
 	if err != nil {
