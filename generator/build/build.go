@@ -136,7 +136,7 @@ type content struct {
 // same caches as a build, and writes nothing into the output folder.
 func Check(opt Options) (*Checked, error) {
 	opt.defaults()
-	b, err := NewBuilder(opt)
+	b, err := newOnce(opt)
 	if err != nil {
 		return nil, err
 	}

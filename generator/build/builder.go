@@ -30,6 +30,7 @@ type Builder struct {
 	opt     Options
 	images  *images.Processor
 	bundler *bundle.Bundler
+	store   *bundle.Store // when set, the next build's bundle is looked up here first
 	pool    *render.Pool
 	running string // hash of the server bundle the workers run
 	work    string // the workers' folder, below node_modules
@@ -102,6 +103,18 @@ func NewBuilder(opt Options) (*Builder, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// newOnce is a builder for one build (build, check): its bundle comes from
+// the store when nothing it is made from changed since it was stored. A
+// builder that rebuilds (magazine dev) bundles itself, keeping esbuild's
+// contexts warm for the edits to come.
+func newOnce(opt Options) (*Builder, error) {
+	b, err := NewBuilder(opt)
+	if err == nil {
+		b.store = bundle.NewStore(filepath.Join(b.opt.Root, "node_modules", ".cache", "magazine-bundle"), filepath.Join(b.opt.Root, "frontend"))
+	}
+	return b, err
 }
 
 // Close stops the workers and releases the bundler. Closing twice is safe.
@@ -264,7 +277,7 @@ func (b *Builder) read(t *timer) (*source, error) {
 // bundle bundles the frontend and has the workers run its server side,
 // restarting them when it changed since they loaded one.
 func (b *Builder) bundle() (*bundle.Result, error) {
-	res, err := b.bundler.Build()
+	res, err := b.bundleOrStored()
 	if err != nil {
 		return nil, err
 	}
@@ -287,6 +300,23 @@ func (b *Builder) bundle() (*bundle.Result, error) {
 	}
 	b.running = h
 	return res, nil
+}
+
+// bundleOrStored is the stored bundle when it is current, else esbuild's.
+func (b *Builder) bundleOrStored() (*bundle.Result, error) {
+	store := b.store
+	b.store = nil // later builds of this builder bundle themselves
+	if store == nil {
+		return b.bundler.Build()
+	}
+	if res := store.Load(); res != nil {
+		return res, nil
+	}
+	res, err := b.bundler.Build()
+	if err == nil {
+		_ = store.Save(res) // only a speed-up
+	}
+	return res, err
 }
 
 // timer adds up the time of each phase, in the order they first ran.

@@ -15,7 +15,7 @@ import (
 func Run(opt Options) (*Result, error) {
 	opt.defaults()
 	start := time.Now()
-	b, err := NewBuilder(opt)
+	b, err := newOnce(opt)
 	if err != nil {
 		return nil, err
 	}

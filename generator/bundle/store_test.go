@@ -1,0 +1,73 @@
+package bundle
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// A stored bundle comes back while nothing it is made from changed, and
+// not after a frontend file or the lockfile changed.
+func TestStoreMatchesItsInputs(t *testing.T) {
+	root := t.TempDir()
+	frontend := filepath.Join(root, "frontend")
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package-lock.json", `{"v":1}`)
+	write("frontend/src/App.tsx", "export const a = 1;")
+	dir := filepath.Join(root, "store")
+	res := &Result{Client: &Client{Entry: "/assets/e.js", CSS: []string{"/assets/e.css"}, Files: map[string][]byte{"assets/e.js": []byte("x")}},
+		Server: []byte("module.exports = 1"), Hash: "h"}
+
+	s := NewStore(dir, frontend)
+	if s.Load() != nil {
+		t.Fatal("an empty store returned a bundle")
+	}
+	if err := s.Save(res); err != nil {
+		t.Fatal(err)
+	}
+	if got := NewStore(dir, frontend).Load(); !reflect.DeepEqual(got, res) {
+		t.Fatalf("stored %+v, loaded %+v", res, got)
+	}
+	for _, change := range [][2]string{{"frontend/src/App.tsx", "export const a = 2;"}, {"frontend/src/new.css", "a{}"}, {"package-lock.json", `{"v":2}`}} {
+		write(change[0], change[1])
+		if NewStore(dir, frontend).Load() != nil {
+			t.Errorf("after changing %s the stored bundle still matched", change[0])
+		}
+		if err := NewStore(dir, frontend).Save(res); err != nil { // stored anew for the next change
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "bundle.gob"), []byte("garbage"), 0o644)
+	if NewStore(dir, frontend).Load() != nil {
+		t.Error("a damaged store returned a bundle")
+	}
+}
+
+// A bundle made while the frontend changed is not stored: it may be made
+// from the old files or the new.
+func TestStoreSkipsABundleOfChangingInputs(t *testing.T) {
+	root := t.TempDir()
+	frontend := filepath.Join(root, "frontend")
+	os.MkdirAll(filepath.Join(frontend, "src"), 0o755)
+	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("1"), 0o644)
+	s := NewStore(filepath.Join(root, "store"), frontend)
+	s.Load()
+	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("2"), 0o644)
+	if err := s.Save(&Result{Client: &Client{}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "store", "bundle.gob")); err == nil {
+		t.Error("stored a bundle whose inputs changed while it was made")
+	}
+}
