@@ -64,10 +64,10 @@ test-e2e: $(MAG)
 # The CLI as users run it: cold builds into fresh folders of 10, 300, 1,000
 # and 10,000 synthetic stories, with default pictures and with external ones,
 # interleaved with Hugo building the same stories, one table of medians
-# (scripts/bench; BENCH_FLAGS="-reps 3 -big 0" for a shorter run).
+# (cmd/bench; BENCH_FLAGS="-reps 3 -big 0" for a shorter run).
 bench: $(MAG)
 	command -v hugo >/dev/null || { apt-get update -qq && apt-get install -y -qq hugo; }
-	$(GO) run ./scripts/bench -bin $(MAG) $(BENCH_FLAGS)
+	$(GO) run ./cmd/bench -bin $(MAG) $(BENCH_FLAGS)
 
 # In-process figures, beside the table above: each phase of a cold build of
 # N stories, a rebuild after one edit, one page's render, magazine dev's
