@@ -67,7 +67,7 @@ func buildCmd() *cobra.Command {
 	buildFlags(c, &o)
 	c.Flags().StringVar(&o.Out, "out", "", "output folder (default dist)")
 	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL for canonical links (overrides site.yaml; env MAGAZINE_BASE_URL)")
-	c.Flags().IntVar(&o.Workers, "workers", 0, "Node render workers (0: 2, or 1 for fewer than 100 stories)")
+	c.Flags().IntVar(&o.Workers, "workers", 0, "Node render workers (0: one per two CPUs, one for fewer than 100 stories)")
 	c.Flags().BoolVar(&o.Clean, "clean", false, "ignore the previous build and write every file afresh")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
 	c.Flags().BoolVar(&o.Drafts, "drafts", false, "publish draft stories too (marked as drafts)")

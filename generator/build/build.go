@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"time"
 
@@ -60,12 +61,7 @@ func (o *Options) defaults() {
 	at(&o.Stories, "stories")
 	at(&o.Out, "dist")
 	if o.Workers <= 0 {
-		// A worker costs a tenth of a second of CPU to start: a small site
-		// renders sooner with one than it starts two.
-		o.Workers = 2
-		if files, _ := filepath.Glob(filepath.Join(o.Stories, "*.md")); len(files) < 100 {
-			o.Workers = 1
-		}
+		o.Workers = DefaultWorkers(o.Stories, runtime.NumCPU())
 	}
 	if o.Node == "" {
 		o.Node = "node"
@@ -76,6 +72,19 @@ func (o *Options) defaults() {
 	if o.Cache == "" {
 		o.Cache = filepath.Join(filepath.Dir(filepath.Clean(o.Out)), ".cache")
 	}
+}
+
+// DefaultWorkers is how many Node render workers a build of the stories in
+// dir starts on a machine of cpus: one for every two CPUs, as Go keeps the
+// others busy loading, checking and writing meanwhile, and one for a site
+// of fewer than 100 stories, which renders sooner than a second worker
+// starts (a tenth of a second of CPU). On 2 CPUs a second worker bought no
+// wall time, and cost CPU (its own start and JIT warm-up) and memory.
+func DefaultWorkers(dir string, cpus int) int {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.md")); len(files) < 100 {
+		return 1
+	}
+	return max(1, cpus/2)
 }
 
 // loadConfig reads the site config and its overlays, with --base-url applied.
