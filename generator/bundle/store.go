@@ -2,12 +2,14 @@ package bundle
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 )
 
@@ -24,9 +26,16 @@ import (
 // (its path, size and time: esbuild's version and this package's options
 // and passes are compiled into it).
 type Store struct {
-	file, frontend string
-	key            string // set by Load
+	dir, frontend string
+	key           string // set by Load
 }
+
+// kept is how many bundles a store keeps: one per binary or frontend in
+// use (a checkout of another branch, a second build of the program) is
+// enough for switching between them without bundling every time.
+const kept = 4
+
+func (s *Store) file() string { return filepath.Join(s.dir, "bundle-"+s.key[:20]+".gob") }
 
 // stored is the store's file: the key it was made under and the bundle.
 type stored struct {
@@ -36,7 +45,7 @@ type stored struct {
 
 // NewStore keeps frontend's bundle in dir.
 func NewStore(dir, frontend string) *Store {
-	return &Store{file: filepath.Join(dir, "bundle.gob"), frontend: frontend}
+	return &Store{dir: dir, frontend: frontend}
 }
 
 // Load returns the stored bundle when it was made from the inputs there
@@ -47,7 +56,7 @@ func (s *Store) Load() *Result {
 	if s.key == "" {
 		return nil
 	}
-	data, err := os.ReadFile(s.file)
+	data, err := os.ReadFile(s.file())
 	if err != nil {
 		return nil
 	}
@@ -72,10 +81,10 @@ func (s *Store) Save(r *Result) error {
 	if err := gob.NewEncoder(&buf).Encode(stored{Key: s.key, Result: r}); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Dir(s.file), 0o755); err != nil {
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.file), ".bundle-*")
+	tmp, err := os.CreateTemp(s.dir, ".bundle-*")
 	if err != nil {
 		return err
 	}
@@ -84,12 +93,32 @@ func (s *Store) Save(r *Result) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), s.file)
+		err = os.Rename(tmp.Name(), s.file())
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		return err
 	}
-	return err
+	s.prune()
+	return nil
+}
+
+// prune removes all but the newest bundles the store keeps.
+func (s *Store) prune() {
+	files, _ := filepath.Glob(filepath.Join(s.dir, "bundle-*.gob"))
+	if len(files) <= kept {
+		return
+	}
+	age := map[string]int64{}
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil {
+			age[f] = fi.ModTime().UnixNano()
+		}
+	}
+	slices.SortFunc(files, func(a, b string) int { return cmp.Compare(age[b], age[a]) })
+	for _, f := range files[kept:] {
+		os.Remove(f)
+	}
 }
 
 // inputKey hashes what the bundles are made from; "" when it cannot.

@@ -38,7 +38,7 @@ func TestStoreMatchesItsInputs(t *testing.T) {
 	if got := NewStore(dir, frontend).Load(); !reflect.DeepEqual(got, res) {
 		t.Fatalf("stored %+v, loaded %+v", res, got)
 	}
-	for _, change := range [][2]string{{"frontend/src/App.tsx", "export const a = 2;"}, {"frontend/src/new.css", "a{}"}, {"package-lock.json", `{"v":2}`}} {
+	for _, change := range [][2]string{{"frontend/src/App.tsx", "export const a = 2;"}, {"frontend/src/new.css", "a{}"}, {"package-lock.json", `{"v":2}`}, {"frontend/tsconfig.json", "{}"}} {
 		write(change[0], change[1])
 		if NewStore(dir, frontend).Load() != nil {
 			t.Errorf("after changing %s the stored bundle still matched", change[0])
@@ -47,7 +47,13 @@ func TestStoreMatchesItsInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	os.WriteFile(filepath.Join(dir, "bundle.gob"), []byte("garbage"), 0o644)
+	files, _ := filepath.Glob(filepath.Join(dir, "bundle-*.gob"))
+	if len(files) != kept {
+		t.Errorf("the store keeps %d bundles, want %d", len(files), kept)
+	}
+	damaged := NewStore(dir, frontend)
+	damaged.Load()
+	os.WriteFile(damaged.file(), []byte("garbage"), 0o644)
 	if NewStore(dir, frontend).Load() != nil {
 		t.Error("a damaged store returned a bundle")
 	}
@@ -67,7 +73,7 @@ func TestStoreSkipsABundleOfChangingInputs(t *testing.T) {
 	if err := s.Save(&Result{Client: &Client{}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, "store", "bundle.gob")); err == nil {
+	if files, _ := filepath.Glob(filepath.Join(root, "store", "*.gob")); len(files) > 0 {
 		t.Error("stored a bundle whose inputs changed while it was made")
 	}
 }
