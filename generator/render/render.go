@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Job is one route to render.
@@ -210,7 +211,8 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
 			break
 		}
-		html[i] = string(body[:res.Len])
+		// The page's own buffer, not a copy: nothing writes to it again.
+		html[i] = unsafe.String(unsafe.SliceData(body), res.Len)
 		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -25,10 +26,18 @@ func storyCodec(loc *time.Location) *codec { return &codec{loc} }
 
 var storyCoder = compile(reflect.TypeFor[Story](), map[reflect.Type]*coder{})
 
+// encodeBuffers are the encoders' growing buffers, reused: grown from
+// nothing for each story, they allocated four times the cache's size.
+var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
 func (c *codec) encode(s *Story) string {
-	e := &encoder{loc: c.loc, b: make([]byte, 0, 4096)}
+	buf := encodeBuffers.Get().(*[]byte)
+	e := &encoder{loc: c.loc, b: (*buf)[:0]}
 	storyCoder.enc(e, reflect.ValueOf(s).Elem())
-	return string(e.b)
+	out := string(e.b)
+	*buf = e.b
+	encodeBuffers.Put(buf)
+	return out
 }
 
 func (c *codec) decode(body string) (*Story, error) {

@@ -330,6 +330,9 @@ func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 // newlines makes every line break "\n": YAML and Markdown also end a line
 // at a lone "\r", so counting only "\n" would put problems on wrong lines.
 func newlines(src []byte) []byte {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src // the usual case: no copies
+	}
 	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	return bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
 }
