@@ -216,7 +216,8 @@ type source struct {
 	tpl     *template.Template
 	tplPath string
 	tplSrc  []byte
-	saved   func() // waits until the story cache is saved
+	saved   func()          // waits until the story cache is saved
+	cached  <-chan struct{} // closed once it is: stories may change from then on
 }
 
 // load reads the config, the template, the stories and the routes while
@@ -250,7 +251,9 @@ func (b *Builder) read(t *timer) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	src := &source{cfg: cfg, tplPath: filepath.Join(opt.Root, "templates", "page.html"), saved: func() {}}
+	none := make(chan struct{})
+	close(none)
+	src := &source{cfg: cfg, tplPath: filepath.Join(opt.Root, "templates", "page.html"), saved: func() {}, cached: none}
 	if src.tplSrc, err = os.ReadFile(src.tplPath); err != nil {
 		return nil, err
 	}
@@ -270,7 +273,7 @@ func (b *Builder) read(t *timer) (*source, error) {
 		_ = parsed.Save()
 		close(done)
 	}()
-	src.saved = func() { <-done }
+	src.saved, src.cached = func() { <-done }, done
 	return src, nil
 }
 
