@@ -110,16 +110,19 @@ func (o *Options) loadConfig() (*site.Config, error) {
 func MemoryLimit(stories int) int64 { return max(512<<20, 128<<20+int64(stories)*48<<10) }
 
 // TuneGC sets how Go collects garbage during a build of n stories, unless
-// GOGC or GOMEMLIMIT say otherwise: no collection until the heap reaches
-// MemoryLimit. A build is a short batch job; by default Go would collect
-// each time the heap doubled, which cost a 1,000-story build a tenth of its
-// time, while a 10,000-story build's heap could reach twice what it needs.
+// GOGC or GOMEMLIMIT say otherwise: a collection each time the heap triples
+// (GOGC=200), and at MemoryLimit whatever the heap's growth. Go's default,
+// doubling, cost a 1,000-story build a tenth of its time; collecting only
+// at the limit cost no less CPU than tripling (1,000 stories: 2.04 vs
+// 2.00 s; 10,000: 20.7 vs 19.1 s) and held twice the memory at 1,000
+// stories (634 vs 335 MB, the process tree), since every page it touched
+// was new.
 func TuneGC(stories int) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
 	debug.SetMemoryLimit(MemoryLimit(stories))
-	debug.SetGCPercent(-1)
+	debug.SetGCPercent(200)
 }
 
 // Checked describes a check that found no problem.
