@@ -329,6 +329,9 @@ func (c *client) build() (*Client, []api.Message, error) {
 	if out.Entry == "" {
 		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
 	}
+	boot := bootScript(out.Entry)
+	out.Boot = "/assets/boot-" + hashName(boot) + ".js"
+	out.Files[out.Boot[1:]] = boot
 	return out, warnings, nil
 }
 
@@ -457,4 +460,16 @@ func parseMeta(s string) (*metafile, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// bootScript is the one script a page names: it loads the entry once the
+// page and its above-the-fold pictures have been painted (the load event,
+// then the next frame's start, by when the one showing them is on screen). The page is complete without the entry, so its 80 KiB
+// should not compete with the LCP picture for a slow connection, nor its
+// parsing with the first paint; hydration waited for first paint anyway.
+// A tab opened in the background gets no frames: a timer starts it there.
+func bootScript(entry string) []byte {
+	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
+		`const start=()=>{requestAnimationFrame(()=>requestAnimationFrame(()=>go()));setTimeout(()=>go(),300)};`+
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", entry))
 }
