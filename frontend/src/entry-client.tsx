@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { isStoryPath } from './pages/Screen';
 import { preload } from './routes/lazy';
+import { fetchIndexEarly } from './search/early';
 import type { PageData } from './types';
 
 declare global {
@@ -29,6 +30,9 @@ const app = (
 // the page is painted (the boot script, bundle.bootScript, loads it): the page
 // is complete without it, and nothing should hold back the reader's first
 // sight of it (nor move it: see the launch notice).
+// Search results need the index as much as the search screen's code: both
+// are fetched at once.
+if (page.kind === 'search') fetchIndexEarly();
 void preload(page).then(() => {
   if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
     container.textContent = '';
