@@ -463,13 +463,16 @@ func parseMeta(s string) (*metafile, error) {
 }
 
 // bootScript is the one script a page names: it loads the entry once the
-// page and its above-the-fold pictures have been painted (the load event,
-// then the next frame's start, by when the one showing them is on screen). The page is complete without the entry, so its 80 KiB
-// should not compete with the LCP picture for a slow connection, nor its
-// parsing with the first paint; hydration waited for first paint anyway.
+// page and its main pictures are on screen (the load event, the pictures
+// fetched at high priority decoded, two frames, and 50 ms for the one that
+// shows them to reach the screen, which under load lags the main thread). The page is complete without the entry, so its
+// 80 KiB should not compete with the LCP picture for a slow connection, nor
+// its parsing with the first paint; hydration waited for first paint anyway.
 // A tab opened in the background gets no frames: a timer starts it there.
 func bootScript(entry string) []byte {
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
-		`const start=()=>{requestAnimationFrame(()=>requestAnimationFrame(()=>go()));setTimeout(()=>go(),300)};`+
+		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
+		`const start=()=>{setTimeout(()=>go(),1000);`+
+		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
 		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", entry))
 }
