@@ -283,7 +283,7 @@ type shellData struct {
 	AdClient string // loads the ad script only when a publisher id is configured
 	Head     template.HTML
 	Style    template.CSS // the whole stylesheet, inlined
-	Boot     string // the page's one script, which loads the entry after first paint
+	Boot     string       // the page's one script, which loads the entry after first paint
 	Body     template.HTML
 	Data     template.JS
 }

@@ -464,11 +464,12 @@ func parseMeta(s string) (*metafile, error) {
 
 // bootScript is the one script a page names: it loads the entry once the
 // page and its main pictures are on screen (the load event, the pictures
-// fetched at high priority decoded, two frames, and 50 ms for the one that
-// shows them to reach the screen, which under load lags the main thread). The page is complete without the entry, so its
-// 80 KiB should not compete with the LCP picture for a slow connection, nor
-// its parsing with the first paint; hydration waited for first paint anyway.
-// A tab opened in the background gets no frames: a timer starts it there.
+// fetched at high priority decoded, two frames, and 50 ms for the frame
+// that shows them to reach the screen, which lags the main thread under
+// load). The page is complete without the entry, so its 80 KiB should not
+// compete with the LCP picture for a slow connection, nor its parsing with
+// the first paint. A tab opened in the background gets no frames: a timer
+// starts it there, a second after the load event.
 func bootScript(entry string) []byte {
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
