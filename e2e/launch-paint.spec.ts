@@ -103,4 +103,21 @@ test.describe(() => {
     expect(t.entry[0].start).toBeGreaterThanOrEqual(t.load);
     expect(t.entry[0].start).toBeGreaterThan(t.lcp);
   });
+
+  test('a reader who acts before the page has loaded gets the scripts at once', async ({ page }) => {
+    // Hold the pictures so the load event waits.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/images\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/trump-tariffs-india/', { waitUntil: 'domcontentloaded' });
+    const entry = page.waitForRequest(/\/assets\/entry-client-/);
+    await page.keyboard.press('Tab');
+    await entry;
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    release();
+    await hydrated(page);
+  });
 });

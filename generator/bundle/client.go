@@ -469,9 +469,11 @@ func parseMeta(s string) (*metafile, error) {
 // load). The page is complete without the entry, so its 80 KiB should not
 // compete with the LCP picture for a slow connection, nor its parsing with
 // the first paint. A tab opened in the background gets no frames: a timer
-// starts it there, a second after the load event.
+// starts it there, a second after the load event. A reader who taps, clicks
+// or types before then (the menu needs the entry) gets it at once.
 func bootScript(entry string) []byte {
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
+		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
 		`const start=()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
