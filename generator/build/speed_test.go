@@ -43,7 +43,7 @@ func TestPagesPaintWithoutWaiting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(loader) > 512 {
+		if len(loader) > 1024 {
 			t.Errorf("%s: the boot script is %d bytes; it should only load the entry", page, len(loader))
 		}
 		m := regexp.MustCompile(`import\("(/assets/entry-client-[A-Z0-9]+\.js)"\)`).FindSubmatch(loader)
