@@ -75,3 +75,27 @@ test('no layout shift while a story loads and is read (CLS 0)', async ({ page })
   console.log(`CLS on a story page: ${cls}`);
   expect(cls).toBeLessThan(0.01);
 });
+
+// Issue 16: on a search page the entry requests the index while the search
+// screen's code is still loading, and the screen takes those responses
+// rather than fetching again.
+test('a search page fetches its index alongside the search code, once', async ({ page }) => {
+  await page.goto('/search/?q=rbi');
+  await hydrated(page);
+  await expect(page.locator('.search-result').first()).toBeVisible();
+  const res = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      path: new URL(r.name).pathname,
+      start: r.startTime,
+      end: r.responseEnd,
+    })),
+  );
+  const manifest = res.filter((r) => r.path === '/search/manifest.json');
+  const shards = res.filter((r) => /^\/search\/index-\d+\.json$/.test(r.path));
+  const code = res.filter((r) => /^\/assets\/search-[A-Z0-9]+\.js$/.test(r.path));
+  expect(manifest).toHaveLength(1);
+  expect(shards.length).toBeGreaterThan(0);
+  expect(new Set(shards.map((s) => s.path)).size).toBe(shards.length);
+  expect(code).toHaveLength(1);
+  expect(manifest[0].start).toBeLessThan(code[0].end);
+});

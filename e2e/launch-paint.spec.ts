@@ -65,3 +65,59 @@ for (const viewport of [
     expect(await page.evaluate(() => (window as any).__cls)).toBe(0);
   });
 }
+
+// Issue 16: the scripts that hydrate the page do not share the connection
+// with the page and its main picture, nor the main thread with their first
+// paint: the entry is requested only after the load event and the largest
+// paint, and the page still hydrates.
+// (As a returning reader: on a first visit the launch modal, opened after
+// hydration, may itself become the largest paint.)
+test.describe(() => {
+  test.use({ launchSeen: true });
+  test('the entry script is fetched after the page and its main picture are painted', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as any;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__lcp = e.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto('/trump-tariffs-india/');
+    await hydrated(page);
+    const t = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const res = performance.getEntriesByType('resource').map((r) => ({ name: new URL(r.name).pathname, start: r.startTime }));
+      return {
+        load: nav.loadEventStart,
+        lcp: (window as any).__lcp as number,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        boot: res.filter((r) => r.name.startsWith('/assets/boot-')),
+        entry: res.filter((r) => r.name.startsWith('/assets/entry-client-')),
+        preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+      };
+    });
+    expect(t.preloads).toBe(0);
+    expect(t.boot).toHaveLength(1);
+    expect(t.entry).toHaveLength(1);
+    expect(t.fcp).toBeGreaterThan(0);
+    expect(t.lcp).toBeGreaterThanOrEqual(t.fcp);
+    expect(t.entry[0].start).toBeGreaterThanOrEqual(t.load);
+    expect(t.entry[0].start).toBeGreaterThan(t.lcp);
+  });
+
+  test('a reader who acts before the page has loaded gets the scripts at once', async ({ page }) => {
+    // Hold the pictures so the load event waits.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/images\//, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/trump-tariffs-india/', { waitUntil: 'domcontentloaded' });
+    const entry = page.waitForRequest(/\/assets\/entry-client-/);
+    await page.keyboard.press('Tab');
+    await entry;
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    release();
+    await hydrated(page);
+  });
+});

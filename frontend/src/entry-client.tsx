@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { isStoryPath } from './pages/Screen';
 import { preload } from './routes/lazy';
+import { fetchIndexEarly } from './search/early';
 import type { PageData } from './types';
 
 declare global {
@@ -25,10 +26,14 @@ const app = (
 // unknown /story/<id> it must show 'Story Not Found' instead, which would not
 // match the prerendered markup, so that case renders afresh rather than hydrating.
 // A split-out screen must be loaded before hydrating, or the first render
-// would not match the prerendered markup. Hydration also waits for the first
-// paint: the page is complete without it, and nothing should hold back the
-// reader's first sight of it (nor move it: see the launch notice).
-void Promise.all([preload(page), afterFirstPaint()]).then(() => {
+// would not match the prerendered markup. This module itself runs only after
+// the page is painted (the boot script, bundle.bootScript, loads it): the page
+// is complete without it, and nothing should hold back the reader's first
+// sight of it (nor move it: see the launch notice).
+// Search results need the index as much as the search screen's code: both
+// are fetched at once.
+if (page.kind === 'search') fetchIndexEarly();
+void preload(page).then(() => {
   if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
     container.textContent = '';
     createRoot(container).render(app);
@@ -49,12 +54,3 @@ void Promise.all([preload(page), afterFirstPaint()]).then(() => {
     });
   });
 });
-
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // A frame's callbacks run just before it is painted; a task queued there runs after.
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    // A tab opened in the background gets no frames until it is shown.
-    setTimeout(resolve, 300);
-  });
-}

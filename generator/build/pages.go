@@ -66,7 +66,7 @@ type page struct {
 // names of every other file on assets.
 func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	cfg, client := p.src.cfg, p.bundle.Client
-	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Entry: client.Entry})
+	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Boot: client.Boot})
 	if err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
@@ -309,7 +309,7 @@ type shellData struct {
 	AdClient string // loads the ad script only when a publisher id is configured
 	Head     template.HTML
 	Style    template.CSS // the whole stylesheet, inlined
-	Entry    string
+	Boot     string       // the page's one script, which loads the entry after first paint
 	Body     template.HTML
 	Data     template.JS
 }

@@ -6,10 +6,10 @@ import (
 )
 
 func TestShellMatchesTheTemplate(t *testing.T) {
-	base := shellData{Lang: "en-IN", Entry: "/assets/entry-X.js", Style: "body{color:red}"}
+	base := shellData{Lang: "en-IN", Boot: "/assets/boot-X.js", Style: "body{color:red}"}
 	head, body, data := `<title>T &amp; </title>`, `<main><p>x</p></main>`, []byte(`{"path":"/a","q":"\u003c/script\u003e"}`)
 	for name, src := range map[string]string{
-		"plain":    `<head>{{.Head}}</head><body>{{.Body}}<script type="application/json">{{.Data}}</script><script src="{{.Entry}}"></script>`,
+		"plain":    `<head>{{.Head}}</head><body>{{.Body}}<script type="application/json">{{.Data}}</script><script src="{{.Boot}}"></script>`,
 		"repeated": `{{.Body}}|{{.Head}}|{{.Body}}`,
 		"no slots": `<p lang="{{.Lang}}">static</p>`,
 		// In an attribute the template escapes the head: markers cannot say

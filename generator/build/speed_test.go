@@ -13,7 +13,7 @@ import (
 // Issue 16: nothing but the page itself stands between a reader and the
 // first paint. The stylesheet is inline (every screen's, so client-side
 // navigation needs none), and the scripts, which only hydrate a painted
-// page, are one file for what every page needs, fetched at low priority.
+// page, are one file for what every page needs, fetched once it is painted.
 func TestPagesPaintWithoutWaiting(t *testing.T) {
 	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "path: /rbi-policy\n")})
 	for _, page := range []string{"index.html", "rbi-policy/index.html", "about/index.html", "404.html"} {
@@ -28,15 +28,29 @@ func TestPagesPaintWithoutWaiting(t *testing.T) {
 				t.Errorf("%s: the inline style lacks %s", page, sel)
 			}
 		}
-		scripts := regexp.MustCompile(`<script type="module" src="(/assets/entry-client-[A-Z0-9]+\.js)" fetchpriority="low"></script>`).FindAllStringSubmatch(html, -1)
-		if len(scripts) != 1 {
-			t.Fatalf("%s: want one low-priority module script, got %v", page, scripts)
+		// One small boot script, which fetches the entry after the page and
+		// its first pictures are painted; nothing preloads the entry, or it
+		// would share the connection with the LCP picture.
+		scripts := regexp.MustCompile(`<script[^>]*src=[^>]*>`).FindAllString(html, -1)
+		boot := regexp.MustCompile(`^<script type="module" src="(/assets/boot-[A-Z0-9]+\.js)">$`).FindStringSubmatch(strings.Join(scripts, ""))
+		if boot == nil {
+			t.Fatalf("%s: want one boot module script, got %v", page, scripts)
 		}
-		preloads := regexp.MustCompile(`<link rel="modulepreload"[^>]*>`).FindAllString(head, -1)
-		if len(preloads) != 1 || !strings.Contains(preloads[0], `href="`+scripts[0][1]+`" fetchpriority="low"`) {
-			t.Errorf("%s: want the entry alone preloaded at low priority, got %v", page, preloads)
+		if strings.Contains(head, "modulepreload") || strings.Contains(html, "entry-client") {
+			t.Errorf("%s: the page names the entry, so it is fetched before first paint", page)
 		}
-		entry, err := os.ReadFile(filepath.Join(dist, scripts[0][1]))
+		loader, err := os.ReadFile(filepath.Join(dist, boot[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(loader) > 1024 {
+			t.Errorf("%s: the boot script is %d bytes; it should only load the entry", page, len(loader))
+		}
+		m := regexp.MustCompile(`import\("(/assets/entry-client-[A-Z0-9]+\.js)"\)`).FindSubmatch(loader)
+		if m == nil {
+			t.Fatalf("%s: the boot script loads no entry:\n%s", page, loader)
+		}
+		entry, err := os.ReadFile(filepath.Join(dist, string(m[1])))
 		if err != nil {
 			t.Fatal(err)
 		}

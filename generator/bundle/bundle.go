@@ -19,7 +19,8 @@ import (
 
 // Client is the browser bundle. Paths are relative to the site root.
 type Client struct {
-	Entry string            // "/assets/entry-client-HASH.js", all that every page loads
+	Entry string            // "/assets/entry-client-HASH.js", what every page runs
+	Boot  string            // "/assets/boot-HASH.js", the script a page names: it loads Entry after the page is painted
 	CSS   []string          // the stylesheet: every screen's styles, which pages inline
 	Files map[string][]byte // "assets/entry-client-HASH.js" -> contents
 }

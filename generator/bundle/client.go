@@ -329,6 +329,9 @@ func (c *client) build() (*Client, []api.Message, error) {
 	if out.Entry == "" {
 		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
 	}
+	boot := bootScript(out.Entry)
+	out.Boot = "/assets/boot-" + hashName(boot) + ".js"
+	out.Files[out.Boot[1:]] = boot
 	return out, warnings, nil
 }
 
@@ -457,4 +460,22 @@ func parseMeta(s string) (*metafile, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// bootScript is the one script a page names: it loads the entry once the
+// page and its main pictures are on screen (the load event, the pictures
+// fetched at high priority decoded, two frames, and 50 ms for the frame
+// that shows them to reach the screen, which lags the main thread under
+// load). The page is complete without the entry, so its 80 KiB should not
+// compete with the LCP picture for a slow connection, nor its parsing with
+// the first paint. A tab opened in the background gets no frames: a timer
+// starts it there, a second after the load event. A reader who taps, clicks
+// or types before then (the menu needs the entry) gets it at once.
+func bootScript(entry string) []byte {
+	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
+		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
+		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
+		`const start=()=>{setTimeout(()=>go(),1000);`+
+		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", entry))
 }

@@ -56,6 +56,10 @@ func TestLazyScreensShareTheEntrysModules(t *testing.T) {
 	if !strings.Contains(entry, "shared-module-body") || strings.Contains(entry, "unused-export-body") {
 		t.Errorf("the entry should hold shared.ts without its unused export:\n%s", entry)
 	}
+	// A page names only the boot script, which loads the entry after first paint.
+	if boot := string(c.Files[strings.TrimPrefix(c.Boot, "/")]); !strings.Contains(boot, `import("`+c.Entry+`")`) {
+		t.Errorf("the boot script %s does not load the entry %s:\n%s", c.Boot, c.Entry, boot)
+	}
 	out := t.TempDir()
 	for name, data := range c.Files {
 		if name == strings.TrimPrefix(c.Entry, "/") {

@@ -229,8 +229,11 @@ func parseSimple(head []byte) (simpleRequest, bool) {
 		var h []byte
 		h, rest, _ = bytes.Cut(rest, crlf)
 		name, value, ok := bytes.Cut(h, []byte(":"))
-		if !ok || len(name) == 0 || name[0] == ' ' || name[0] == '\t' || bytes.ContainsAny(name, " \t") {
-			return r, false // folded or malformed: net/http's to judge
+		// A lone CR or LF (or another control byte) splits lines differently
+		// for other parsers: net/http's to judge.
+		if !ok || bytes.ContainsFunc(h, func(c rune) bool { return c < ' ' && c != '\t' || c == 0x7f }) ||
+			len(name) == 0 || name[0] == ' ' || name[0] == '\t' || bytes.ContainsAny(name, " \t") {
+			return r, false // folded or malformed
 		}
 		value = bytes.TrimSpace(value)
 		switch key := http.CanonicalHeaderKey(string(name)); key {

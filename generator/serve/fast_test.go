@@ -117,6 +117,10 @@ func TestFastPathLeavesOddRequestsToNetHTTP(t *testing.T) {
 		"GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n":           400,
 		"GET /../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n":         404,
 		"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n": 200,
+		// A bare LF ends a header line for net/http: the fast path must not
+		// read this as one Host header and miss the body.
+		"GET / HTTP/1.1\r\nHost: x\nContent-Length: 0\r\n\r\n": 200,
+		"GET / HTTP/1.1\r\nHost: x\rY: z\r\n\r\n":              400,
 	} {
 		before := fastAnswers.Load()
 		c := dial(t, addr)
