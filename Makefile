@@ -88,7 +88,7 @@ lighthouse: $(MAG)
 # magazine serve against Debian's nginx (gzip_static) with wrk: requests/s
 # on a story page and an asset, medians and ratio; fails below BUDGET.
 serve-bench: $(MAG)
-	scripts/serve-vs-nginx.sh
+	e2e/serve-vs-nginx.sh
 
 clean:
 	rm -rf dist bin .cache

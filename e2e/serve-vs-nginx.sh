@@ -7,7 +7,7 @@
 # Prints the median of RUNS runs for each and the ratio, and fails when
 # serve's median on the page is below nginx's times BUDGET.
 #
-#   scripts/serve-vs-nginx.sh            # RUNS=5 DURATION=5s BUDGET=1.0
+#   e2e/serve-vs-nginx.sh            # RUNS=5 DURATION=5s BUDGET=1.0
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
