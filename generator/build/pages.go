@@ -46,8 +46,7 @@ type pages struct {
 	// lacks, unchanged pages are link-checked too, as it holds them.
 	previous previousBuild
 
-	moved    map[string]bool // paths that redirect to their story (route.Moved)
-	problems diag.List       // broken links
+	problems diag.List // broken links
 }
 
 // page is one canonical route on its way through the stage.
@@ -84,19 +83,17 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 	// One page is rendered per story and layout; the other paths showing
 	// that same page get copies of it.
-	aliases := map[string][]string{} // rendered path -> every path showing its page
-	firstOf := map[string]string{}   // canonical path + layout -> the path rendered for it
+	aliases := map[string][]route.Route{} // rendered path -> every route showing its page
+	firstOf := map[string]string{}        // canonical path + layout -> the path rendered for it
 	var canon []route.Route
-	p.moved = map[string]bool{}
 	for _, r := range p.src.routes {
-		p.moved[r.Path] = r.Moved()
 		view := r.Canonical + " " + r.Layout()
 		first, ok := firstOf[view]
 		if !ok {
 			first, firstOf[view] = r.Path, r.Path
 			canon = append(canon, r)
 		}
-		aliases[first] = append(aliases[first], r.Path)
+		aliases[first] = append(aliases[first], r)
 	}
 
 	// A story's body is dropped once the pages showing it have their data
@@ -261,28 +258,28 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 // emit puts a chunk's pages and data files: each page at every path showing
 // it, a redirecting page (aliasHTML) at each path that moved to its story,
 // and the page data at every path, for client-side navigation.
-func (p *pages) emit(batch []*page, aliases map[string][]string) error {
+func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 	for _, pg := range batch {
 		hj, err := json.Marshal(pg.head)
 		if err != nil {
 			return err
 		}
 		data := []byte(`{"head":` + string(hj) + `,"page":` + string(pg.data) + `}`)
-		for _, path := range aliases[pg.route.Path] {
+		for _, r := range aliases[pg.route.Path] {
 			f := File{Key: pg.key, Data: pg.html}
-			if p.moved[path] {
+			if r.Moved() {
 				html, err := aliasHTML(p.src.cfg, pg.route.Canonical, pg.head.Title)
 				if err != nil {
 					return err
 				}
 				f = File{Key: hashOf(string(html)), Data: html}
 			}
-			if err := p.put(route.File(path), f); err != nil {
+			if err := p.put(route.File(r.Path), f); err != nil {
 				return err
 			}
 			if pg.route.Kind != route.NotFound {
 				p.res.Pages++
-				if err := p.put(route.DataFile(path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+				if err := p.put(route.DataFile(r.Path), File{Key: hashOf(string(data)), Data: data}); err != nil {
 					return err
 				}
 			}
