@@ -6,11 +6,15 @@ import type { Manifest } from './searchIndex';
 
 const started = new Map<string, Promise<unknown>>();
 
+/** The parsed JSON at url; an HTTP error status rejects. */
+export async function fetchJSON<T>(fetchImpl: typeof fetch, url: string): Promise<T> {
+  const res = await fetchImpl(url);
+  if (!res.ok) throw new Error(`${res.status}: ${url}`);
+  return (await res.json()) as T;
+}
+
 function get(url: string): Promise<unknown> {
-  const p = fetch(url).then((res) => {
-    if (!res.ok) throw new Error(`${res.status}: ${url}`);
-    return res.json();
-  });
+  const p = fetchJSON(fetch, url);
   p.catch(() => {}); // whoever takes it hears the failure
   started.set(url, p);
   return p;

@@ -1,7 +1,7 @@
 // The search index as generator/search writes it (search/manifest.json plus
 // shards), and its in-memory form: an inverted index from word to stories.
 import { tokens } from './tokens';
-import { takeEarly } from './early';
+import { fetchJSON, takeEarly } from './early';
 
 /** search/manifest.json. Shard names are relative to it. */
 export interface Manifest {
@@ -160,10 +160,6 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function getJSON<T>(fetchImpl: typeof fetch, url: string): Promise<T> {
-  const early = takeEarly<T>(url);
-  if (early) return early;
-  const res = await fetchImpl(url);
-  if (!res.ok) throw new Error(`${res.status}: ${url}`);
-  return (await res.json()) as T;
+function getJSON<T>(fetchImpl: typeof fetch, url: string): Promise<T> {
+  return takeEarly<T>(url) ?? fetchJSON<T>(fetchImpl, url);
 }
