@@ -39,16 +39,7 @@ func TestLazyScreensShareTheEntrysModules(t *testing.T) {
 		"frontend/src/entry-client.tsx":  "import { box } from './shared';\nimport('./lazy').then((m) => import('./other').then((o) => console.log(m.check(box), o.default())));\n",
 		"frontend/src/server/worker.tsx": "console.log('server');\n",
 	})
-	b, err := New(filepath.Join(root, "frontend"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := res.Client
+	c := bundleOnce(t, filepath.Join(root, "frontend"))
 	entry := string(c.Files[strings.TrimPrefix(c.Entry, "/")])
 	if strings.Contains(entry, "import{") || strings.Contains(entry, "from\"") {
 		t.Errorf("the entry imports other chunks; want one file:\n%s", entry)
@@ -129,18 +120,6 @@ func TestRebuildsMatchFreshBuilds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dev.Close()
-	fresh := func() *Client {
-		b, err := New(filepath.Join(root, "frontend"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		res, err := b.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res.Client
-	}
 	for i, src := range []string{
 		files[entry],
 		files[entry], // unchanged
@@ -152,7 +131,7 @@ func TestRebuildsMatchFreshBuilds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fresh()
+		want := bundleOnce(t, filepath.Join(root, "frontend"))
 		if !reflect.DeepEqual(res.Client, want) {
 			t.Errorf("build %d: the rebuild differs from a fresh build:\n got %v\nwant %v", i, names(res.Client), names(want))
 		}
@@ -166,4 +145,19 @@ func names(c *Client) []string {
 	}
 	sort.Strings(out)
 	return append(out, "entry "+c.Entry)
+}
+
+// bundleOnce is the client bundle of frontend from a bundler of its own.
+func bundleOnce(t *testing.T, frontend string) *Client {
+	t.Helper()
+	b, err := New(frontend)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Client
 }
