@@ -87,8 +87,7 @@ func Start(node, dir string, n int) (*Pool, error) {
 	p := &Pool{}
 	for range max(1, n) {
 		cmd := exec.Command(node, script)
-		// Packages the worker requires pick their production builds by this.
-		cmd.Env = append(os.Environ(), "NODE_ENV=production")
+		cmd.Env = workerEnv(os.Environ())
 		in, err := cmd.StdinPipe()
 		if err != nil {
 			p.Close()
@@ -116,6 +115,21 @@ func Start(node, dir string, n int) (*Pool, error) {
 		p.workers = append(p.workers, w)
 	}
 	return p, nil
+}
+
+// workerEnv is the environment a worker runs in: the build's, with
+// NODE_ENV=production, by which the packages it requires pick their
+// production builds. NODE_EXTRA_CA_CERTS goes: a worker makes no network
+// requests, and Node parses that certificate file before it runs anything
+// (~50 ms of each start with Debian's 140 certificates).
+func workerEnv(env []string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "NODE_EXTRA_CA_CERTS=") && !strings.HasPrefix(kv, "NODE_ENV=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "NODE_ENV=production")
 }
 
 // Load makes the workers run script, the server bundle (a CommonJS file

@@ -114,6 +114,33 @@ func TestWorkerCrash(t *testing.T) {
 	pool.Close()
 }
 
+// A worker runs React's production build and skips loading the extra
+// certificates it would never use.
+func TestWorkerEnvironment(t *testing.T) {
+	t.Setenv("NODE_EXTRA_CA_CERTS", "/etc/ssl/certs/ca-certificates.crt")
+	t.Setenv("NODE_ENV", "development")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "env.cjs")
+	os.WriteFile(script, []byte(`process.stdin.once('data', () => {
+  const html = JSON.stringify([process.env.NODE_ENV, process.env.NODE_EXTRA_CA_CERTS ?? null]);
+  process.stdout.write(JSON.stringify({ id: 0, len: Buffer.byteLength(html) }) + '\n' + html + '\n');
+});
+process.stdin.resume();`), 0o644)
+	pool, err := render.Start("node", dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	pool.Load(script)
+	html, err := pool.Render([]render.Job{{Path: "/", Data: page("home")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html[0] != `["production",null]` {
+		t.Fatalf("worker environment: %s", html[0])
+	}
+}
+
 // BenchmarkRenderStory measures one story page through the worker protocol.
 func BenchmarkRenderStory(b *testing.B) {
 	pool := start(b, 1)
