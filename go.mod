@@ -16,6 +16,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require github.com/tdewolff/parse/v2 v2.8.20 // indirect
+
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect

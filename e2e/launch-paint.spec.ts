@@ -91,7 +91,8 @@ test.describe(() => {
         lcp: (window as any).__lcp as number,
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         boot: res.filter((r) => r.name.startsWith('/assets/boot-')),
-        entry: res.filter((r) => r.name.startsWith('/assets/entry-client-')),
+        entry: res.filter((r) => r.name.startsWith('/assets/entry-client-') && r.name.endsWith('.js')),
+        sheet: res.filter((r) => r.name.startsWith('/assets/entry-client-') && r.name.endsWith('.css')),
         preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
       };
     });
@@ -102,6 +103,10 @@ test.describe(() => {
     expect(t.lcp).toBeGreaterThanOrEqual(t.fcp);
     expect(t.entry[0].start).toBeGreaterThanOrEqual(t.load);
     expect(t.entry[0].start).toBeGreaterThan(t.lcp);
+    // The whole stylesheet too: the page inlines what it draws with.
+    expect(t.sheet).toHaveLength(1);
+    expect(t.sheet[0].start).toBeGreaterThanOrEqual(t.load);
+    expect(t.sheet[0].start).toBeGreaterThan(t.lcp);
   });
 
   test('a reader who acts before the page has loaded gets the scripts at once', async ({ page }) => {

@@ -19,6 +19,7 @@ import (
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/story"
+	"github.com/nivaran/magazine/generator/usedcss"
 )
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -65,13 +66,18 @@ type page struct {
 // names of every other file on assets.
 func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	cfg, client := p.src.cfg, p.bundle.Client
-	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, Style: inlineStyle(client), AdClient: cfg.AdPublisherID, Boot: client.Boot})
+	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
 	if err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
+	sheet, err := usedcss.Parse(stylesheet(client))
+	if err != nil {
+		return fmt.Errorf("the frontend's stylesheet: %w", err)
+	}
+	sheet.Every(sh.markup())
 	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
 	// The host files' CSP allows the shell's own inline scripts by hash.
-	blank, err := sh.run("", "", nil)
+	blank, err := sh.run("", "", "", nil)
 	if err != nil {
 		return err
 	}
@@ -185,7 +191,9 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			}
 			bodies, err := p.b.pool.Render(jobs, progress)
 			for i := 0; err == nil && i < len(bodies); i++ {
-				if waiting[i].html, err = sh.page(waiting[i].tags, bodies[i], waiting[i].data); err != nil {
+				pg := waiting[i]
+				style := sheet.For(pg.tags, bodies[i])
+				if pg.html, err = sh.page(style, pg.tags, bodies[i], pg.data); err != nil {
 					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, waiting[i].route.Path, err)
 				}
 			}
@@ -288,16 +296,18 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 	return nil
 }
 
-// inlineStyle is the entry's stylesheet, put in every page's head: a
-// stylesheet link blocks the first paint for a round trip on a slow
-// connection, longer than the few kilobytes of gzipped CSS take to arrive
-// with the page (Lighthouse mobile, home: LCP 3.1 -> 2.3 s, perf 80 -> 91).
-func inlineStyle(c *bundle.Client) template.CSS {
+// stylesheet is the entry's stylesheet. Each page inlines the rules its
+// markup can use (package usedcss): a stylesheet link blocks the first paint
+// for a round trip on a slow connection, longer than the few kilobytes of
+// gzipped CSS take to arrive with the page (Lighthouse mobile, home: LCP 3.1
+// -> 2.3 s, perf 80 -> 91). The boot script loads the whole stylesheet after
+// the first paint, before the scripts that add to the page.
+func stylesheet(c *bundle.Client) string {
 	var b strings.Builder
 	for _, p := range c.CSS {
 		b.Write(c.Files[strings.TrimPrefix(p, "/")])
 	}
-	return template.CSS(b.String())
+	return b.String()
 }
 
 // shellData fills templates/page.html.
@@ -305,7 +315,7 @@ type shellData struct {
 	Lang     string
 	AdClient string // loads the ad script only when a publisher id is configured
 	Head     template.HTML
-	Style    template.CSS // the whole stylesheet, inlined
+	Style    template.CSS // the rules of the stylesheet this page can use
 	Boot     string       // the page's one script, which loads the entry after first paint
 	Body     template.HTML
 	Data     template.JS

@@ -7,8 +7,8 @@ import (
 )
 
 // shell fills templates/page.html for the pages of one build. The template
-// runs once with markers in place of the parts that differ per page (head,
-// body, data); a page is then the text between the markers with its own
+// runs once with markers in place of the parts that differ per page (style,
+// head, body, data); a page is then the text between the markers with its own
 // parts put in, with no template run per page. The first page checks that
 // this is what running the template gives; for a template that escapes a
 // part (one placed inside an attribute, say) it is not, and every page runs
@@ -21,14 +21,15 @@ type shell struct {
 	checked bool
 }
 
-// shellMarkers stand for the head, body and data; plain letters and digits,
-// so they come out of the template as they went in whatever the context.
-var shellMarkers = [3]string{"nivaranShellHead5e0c1b", "nivaranShellBody5e0c1b", "nivaranShellData5e0c1b"}
+// shellMarkers stand for the style, head, body and data; plain letters and
+// digits, so they come out of the template as they went in whatever the
+// context.
+var shellMarkers = [4]string{"nivaranShellStyle5e0c1b", "nivaranShellHead5e0c1b", "nivaranShellBody5e0c1b", "nivaranShellData5e0c1b"}
 
 func newShell(tpl *template.Template, base shellData) (*shell, error) {
 	s := &shell{tpl: tpl, base: base}
 	d := base
-	d.Head, d.Body, d.Data = template.HTML(shellMarkers[0]), template.HTML(shellMarkers[1]), template.JS(shellMarkers[2])
+	d.Style, d.Head, d.Body, d.Data = template.CSS(shellMarkers[0]), template.HTML(shellMarkers[1]), template.HTML(shellMarkers[2]), template.JS(shellMarkers[3])
 	var buf bytes.Buffer
 	if err := tpl.Execute(&buf, d); err != nil {
 		return nil, err
@@ -51,12 +52,21 @@ func newShell(tpl *template.Template, base shellData) (*shell, error) {
 	}
 }
 
-// page is one page's HTML.
-func (s *shell) page(head, body string, data []byte) ([]byte, error) {
+// markup is the shell's own markup, the pages' parts aside.
+func (s *shell) markup() string {
 	if s.parts == nil {
-		return s.run(head, body, data)
+		out, _ := s.run("", "", "", nil)
+		return string(out)
 	}
-	fill := [3]string{head, body, string(data)}
+	return strings.Join(s.parts, "")
+}
+
+// page is one page's HTML.
+func (s *shell) page(style, head, body string, data []byte) ([]byte, error) {
+	if s.parts == nil {
+		return s.run(style, head, body, data)
+	}
+	fill := [4]string{style, head, body, string(data)}
 	n := 0
 	for _, p := range s.parts {
 		n += len(p)
@@ -72,7 +82,7 @@ func (s *shell) page(head, body string, data []byte) ([]byte, error) {
 	out = append(out, s.parts[len(s.parts)-1]...)
 	if !s.checked {
 		s.checked = true
-		want, err := s.run(head, body, data)
+		want, err := s.run(style, head, body, data)
 		if err != nil || !bytes.Equal(out, want) {
 			s.parts = nil
 			return want, err
@@ -81,9 +91,9 @@ func (s *shell) page(head, body string, data []byte) ([]byte, error) {
 	return out, nil
 }
 
-func (s *shell) run(head, body string, data []byte) ([]byte, error) {
+func (s *shell) run(style, head, body string, data []byte) ([]byte, error) {
 	d := s.base
-	d.Head, d.Body, d.Data = template.HTML(head), template.HTML(body), template.JS(data)
+	d.Style, d.Head, d.Body, d.Data = template.CSS(style), template.HTML(head), template.HTML(body), template.JS(data)
 	var buf bytes.Buffer
 	err := s.tpl.Execute(&buf, d)
 	return buf.Bytes(), err

@@ -329,7 +329,7 @@ func (c *client) build() (*Client, []api.Message, error) {
 	if out.Entry == "" {
 		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
 	}
-	boot := bootScript(out.Entry)
+	boot := bootScript(out.Entry, out.CSS)
 	out.Boot = "/assets/boot-" + hashName(boot) + ".js"
 	out.Files[out.Boot[1:]] = boot
 	return out, warnings, nil
@@ -471,11 +471,16 @@ func parseMeta(s string) (*metafile, error) {
 // the first paint. A tab opened in the background gets no frames: a timer
 // starts it there, a second after the load event. A reader who taps, clicks
 // or types before then (the menu needs the entry) gets it at once.
-func bootScript(entry string) []byte {
-	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
+//
+// A page inlines only the CSS its own markup uses: the whole stylesheet
+// (css) is linked first, and the entry loads once it has arrived (or
+// failed), so what scripts add — dialogs, toasts, the next page — is styled.
+func bootScript(entry string, css []string) []byte {
+	sheets, _ := json.Marshal(append([]string{}, css...))
+	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};Promise.all(%s.map((h)=>new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=l.onerror=r;document.head.append(l)}))).then(()=>import(%q))};`+
 		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
 		`const start=()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
-		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", entry))
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry))
 }
