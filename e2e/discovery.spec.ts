@@ -76,10 +76,12 @@ test('no layout shift while a story loads and is read (CLS 0)', async ({ page })
   expect(cls).toBeLessThan(0.01);
 });
 
-// Issue 16: on a search page the entry requests the index while the search
-// screen's code is still loading, and the screen takes those responses
-// rather than fetching again.
+// Issue 16: a search page's head preloads the entry, the search screen's
+// code and the index, so all arrive together, and the page's own requests
+// take those responses rather than fetching again.
 test('a search page fetches its index alongside the search code, once', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && warnings.push(m.text()));
   await page.goto('/search/?q=rbi');
   await hydrated(page);
   await expect(page.locator('.search-result').first()).toBeVisible();
@@ -96,6 +98,12 @@ test('a search page fetches its index alongside the search code, once', async ({
   expect(manifest).toHaveLength(1);
   expect(shards.length).toBeGreaterThan(0);
   expect(new Set(shards.map((s) => s.path)).size).toBe(shards.length);
+  const entry = res.filter((r) => /^\/assets\/entry-client-[A-Z0-9]+\.js$/.test(r.path));
   expect(code).toHaveLength(1);
-  expect(manifest[0].start).toBeLessThan(code[0].end);
+  expect(entry).toHaveLength(1);
+  // Requested before the entry had arrived: by the head, not by the entry.
+  expect(manifest[0].start).toBeLessThan(entry[0].end);
+  expect(shards[0].start).toBeLessThan(entry[0].end);
+  expect(code[0].start).toBeLessThan(entry[0].end);
+  expect(warnings).toEqual([]);
 });

@@ -22,13 +22,19 @@ describe('navigation', () => {
     document.head.innerHTML = '<meta charset="utf-8"><meta data-h name="description" content="old"><link rel="stylesheet" href="/a.css">';
     applyHead({
       title: 'New | Nivaran Magazine',
-      tags: [{ tag: 'meta', attrs: [['name', 'description'], ['content', 'new']] }],
+      tags: [
+        { tag: 'meta', attrs: [['name', 'description'], ['content', 'new']] },
+        { tag: 'link', attrs: [['rel', 'modulepreload'], ['href', '/assets/search.js']] },
+        { tag: 'link', attrs: [['rel', 'preload'], ['href', '/search/manifest.json'], ['as', 'fetch']] },
+      ],
       jsonld: [{ '@type': 'Article', headline: '</script>' }],
     });
     expect(document.title).toBe('New | Nivaran Magazine');
     expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe('new');
     expect(document.head.querySelector('link[rel="stylesheet"]')).toBeTruthy();
+    // A search page's preloads serve its first load, not a client-side visit.
+    expect(document.head.querySelector('link[rel="modulepreload"], link[rel="preload"]')).toBeNull();
     expect(JSON.parse(document.head.querySelector('script[type="application/ld+json"]')!.textContent!).headline).toBe('</script>');
   });
 

@@ -29,6 +29,11 @@ export async function fetchRoute(path: string): Promise<RouteData> {
   return (await res.json()) as RouteData;
 }
 
+// Preloads speed up a page's first load only: after it, the app fetches
+// what the next page needs itself (and may hold it already, which would
+// leave a preload unused).
+const firstLoadOnly = new Set(['preload', 'modulepreload']);
+
 // Replaces the route-specific head (every element marked data-h) with the
 // next route's, computed by Go like the prerendered one.
 export function applyHead(head: Head, doc: Document = document): void {
@@ -36,6 +41,7 @@ export function applyHead(head: Head, doc: Document = document): void {
   doc.head.querySelectorAll('[data-h]').forEach((el) => el.remove());
   const frag = doc.createDocumentFragment();
   for (const t of head.tags) {
+    if (t.tag === 'link' && t.attrs.some(([k, v]) => k === 'rel' && firstLoadOnly.has(v))) continue;
     const el = doc.createElement(t.tag);
     el.setAttribute('data-h', '');
     for (const [k, v] of t.attrs) el.setAttribute(k, v);

@@ -242,3 +242,28 @@ func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
 		t.Errorf("generic views must not redirect:\n%s", r)
 	}
 }
+
+// The search page's results wait for the entry, the search screen and the
+// index: its head has the browser fetch them all at once (the link check
+// proves each file exists). A site without stories has no shard to preload.
+func TestSearchPagePreloadsWhatItsResultsNeed(t *testing.T) {
+	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	page := gt.Read(t, dist, "search/index.html")
+	for _, re := range []string{
+		`<link data-h rel="modulepreload" href="/assets/entry-client-[A-Z0-9]+\.js">`,
+		`<link data-h rel="modulepreload" href="/assets/search-[A-Z0-9]+\.js">`,
+		`<link data-h rel="preload" href="/search/manifest.json" as="fetch" crossorigin="anonymous">`,
+		`<link data-h rel="preload" href="/search/index-0.json" as="fetch" crossorigin="anonymous">`,
+	} {
+		if !regexpMatch(re, page) {
+			t.Errorf("the search page's head lacks %s:\n%s", re, gt.Between(page, "<head>", "</head>"))
+		}
+	}
+	if home := gt.Read(t, dist, "index.html"); strings.Contains(home, `rel="modulepreload"`) {
+		t.Error("only the search page preloads its scripts; the others load them after the first paint")
+	}
+	empty := gt.Build(t, map[string]string{})
+	if page := gt.Read(t, empty, "search/index.html"); strings.Contains(page, "index-0.json") || !strings.Contains(page, "/search/manifest.json") {
+		t.Errorf("a site without stories preloads its manifest and no shard:\n%s", gt.Between(page, "<head>", "</head>"))
+	}
+}

@@ -23,6 +23,9 @@ type Client struct {
 	Boot  string            // "/assets/boot-HASH.js", the script a page names: it loads Entry after the page is painted
 	CSS   []string          // the stylesheet: every screen's styles, which pages inline
 	Files map[string][]byte // "assets/entry-client-HASH.js" -> contents
+	// Screens are the lazily loaded modules by path in frontend/src
+	// ("routes/search.tsx"): the URL of each, then those of the chunks it imports.
+	Screens map[string][]string
 }
 
 // Result is one bundling of the frontend.

@@ -251,7 +251,7 @@ func (c *client) build() (*Client, []api.Message, error) {
 		}
 	}
 	sort.Strings(lazy)
-	out := &Client{Files: map[string][]byte{}}
+	out := &Client{Files: map[string][]byte{}, Screens: map[string][]string{}}
 	urls := map[string]string{}  // lazily loaded module -> its URL
 	c.registry, c.keys = "", nil // what no lazy screen imports stays out
 	if len(lazy) > 0 {
@@ -288,8 +288,19 @@ func (c *client) build() (*Client, []api.Message, error) {
 			out.Files[metaRel(f.Path)] = f.Contents
 		}
 		for p, o := range lmeta.Outputs {
-			if o.EntryPoint != "" {
-				urls[c.abs(o.EntryPoint)] = "/" + metaRel(p)
+			if o.EntryPoint == "" {
+				continue
+			}
+			url := "/" + metaRel(p)
+			urls[c.abs(o.EntryPoint)] = url
+			if rel, err := filepath.Rel(c.src, c.abs(o.EntryPoint)); err == nil {
+				mods := []string{url}
+				for _, imp := range o.Imports {
+					if imp.Kind == "import-statement" {
+						mods = append(mods, "/"+metaRel(imp.Path))
+					}
+				}
+				out.Screens[filepath.ToSlash(rel)] = mods
 			}
 		}
 	}
@@ -447,6 +458,10 @@ type metaInput struct {
 type metaOutput struct {
 	EntryPoint string `json:"entryPoint"`
 	CSSBundle  string `json:"cssBundle"`
+	Imports    []struct {
+		Path string `json:"path"`
+		Kind string `json:"kind"`
+	} `json:"imports"`
 }
 
 type metafile struct {
@@ -472,6 +487,9 @@ func parseMeta(s string) (*metafile, error) {
 // starts it there, a second after the load event. A reader who taps, clicks
 // or types before then (the menu needs the entry) gets it at once.
 //
+// A page whose main content the scripts draw (search results) preloads the
+// entry from its <head>: there the boot script starts it at once.
+//
 // A page inlines only the CSS its own markup uses: the whole stylesheet
 // (css) is linked first, and the entry loads once it has arrived (or
 // failed), so what scripts add — dialogs, toasts, the next page — is styled.
@@ -482,5 +500,5 @@ func bootScript(entry string, css []string) []byte {
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
 		`const start=()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
-		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry))
+		`document.querySelector('link[rel=modulepreload][href=%q]')?go():document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry, entry))
 }

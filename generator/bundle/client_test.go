@@ -51,6 +51,22 @@ func TestLazyScreensShareTheEntrysModules(t *testing.T) {
 	if boot := string(c.Files[strings.TrimPrefix(c.Boot, "/")]); !strings.Contains(boot, `import("`+c.Entry+`")`) {
 		t.Errorf("the boot script %s does not load the entry %s:\n%s", c.Boot, c.Entry, boot)
 	}
+	// A lazy screen is named with the chunks it imports (helper.ts, shared
+	// with other.ts), so a page can have the browser fetch them all at once.
+	for _, screen := range []string{"lazy.ts", "other.ts"} {
+		mods := c.Screens[screen]
+		if len(mods) != 2 {
+			t.Fatalf("Screens[%q] = %q; want the screen and the chunk it shares", screen, mods)
+		}
+		for _, m := range mods {
+			if _, ok := c.Files[strings.TrimPrefix(m, "/")]; !ok {
+				t.Errorf("Screens[%q] names %s, which is not in the bundle", screen, m)
+			}
+		}
+		if !strings.Contains(string(c.Files[strings.TrimPrefix(mods[1], "/")]), "helper") {
+			t.Errorf("Screens[%q]'s second module %s is not the shared helper chunk", screen, mods[1])
+		}
+	}
 	out := t.TempDir()
 	for name, data := range c.Files {
 		if name == strings.TrimPrefix(c.Entry, "/") {

@@ -39,6 +39,19 @@ func (h *Head) link(rel, href string) {
 	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", rel}, {"href", href}}})
 }
 
+// Preload has the browser fetch a page's scripts (modules) and JSON (data)
+// as soon as it reads the head, in parallel, when the page's main content
+// waits for them. Data is fetched as fetch() asks for it (CORS, same-origin
+// credentials), so the page's own request takes the preloaded response.
+func (h *Head) Preload(modules, data []string) {
+	for _, m := range modules {
+		h.link("modulepreload", m)
+	}
+	for _, d := range data {
+		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "preload"}, {"href", d}, {"as", "fetch"}, {"crossorigin", "anonymous"}}})
+	}
+}
+
 // ld adds structured data. json.Marshal escapes <, > and &, so no field can
 // close the script element it is written into.
 func (h *Head) ld(v any) {

@@ -167,6 +167,10 @@ func bodyWords(seen map[string]bool, body string, other ...string) string {
 	return strings.Join(out, " ")
 }
 
+// ShardName is the file name of shard n, beside the manifest; shard 0
+// exists whenever a story does.
+func ShardName(n int) string { return fmt.Sprintf("index-%d.json", n) }
+
 // Files renders the manifest and the shards. Docs fill shards in order until
 // the next one would pass ShardBytes, so the first shard holds the newest.
 func (idx *Index) Files() (map[string][]byte, error) {
@@ -179,7 +183,7 @@ func (idx *Index) Files() (map[string][]byte, error) {
 			return
 		}
 		shard.WriteString("]\n")
-		name := fmt.Sprintf("index-%d.json", len(m.Shards))
+		name := ShardName(len(m.Shards))
 		files[Dir+"/"+name] = bytes.Clone(shard.Bytes())
 		m.Shards = append(m.Shards, name)
 		shard.Reset()
