@@ -109,8 +109,15 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 			select {
 			case _, ok := <-paused:
 				if !ok {
-					cmd.Wait()
-					t.Fatalf("%s: the build ended without reaching it", what)
+					err := cmd.Wait()
+					// Which files a build writes and which it links from the
+					// spare generation depends on what earlier kills left there.
+					if err != nil || !strings.HasPrefix(step, "write ") || gt.Tree(t, s.out()) != sites[to] {
+						t.Fatalf("%s: the build ended without reaching it (%v)", what, err)
+					}
+					t.Logf("%s: linked from the spare generation this time, not written", what)
+					to = 1 - to
+					return
 				}
 			case <-time.After(3 * time.Minute):
 				t.Fatalf("%s: never reached", what)
