@@ -305,7 +305,7 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 // the search screen and its chunks, the index's manifest and its first shard
 // (the newest stories; the others are fetched once the manifest has named
 // them). Fetched in turn they took 2.2 s to show results on a phone
-// (Lighthouse mobile), in parallel 1.8 s.
+// (Lighthouse mobile), in parallel 1.7 s.
 func searchPreloads(c *bundle.Client, stories int) (modules, data []string) {
 	modules = append([]string{c.Entry}, c.Screens["routes/search.tsx"]...)
 	data = []string{"/" + search.Dir + "/manifest.json"}
