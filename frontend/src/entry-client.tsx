@@ -6,6 +6,7 @@ import { App } from './App';
 import { isStoryPath } from './pages/Screen';
 import { preload } from './routes/lazy';
 import { fetchIndexEarly } from './search/early';
+import { handoff } from './search/handoff';
 import type { PageData } from './types';
 
 declare global {
@@ -31,8 +32,9 @@ const app = (
 // is complete without it, and nothing should hold back the reader's first
 // sight of it (nor move it: see the launch notice).
 // Search results need the index as much as the search screen's code: both
-// are fetched at once.
-if (page.kind === 'search') fetchIndexEarly();
+// are fetched at once, unless the page's first script (search/first.ts) is
+// loading the index already.
+if (page.kind === 'search' && !handoff().index) fetchIndexEarly();
 void preload(page).then(() => {
   if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
     container.textContent = '';
@@ -40,6 +42,9 @@ void preload(page).then(() => {
     return;
   }
   window.__recoverableErrors = [];
+  // From here React owns the page: the search page's first script must not
+  // draw results into it any more.
+  if (page.kind === 'search') handoff().hydrating = true;
   // In a transition, hydration yields to the browser every few milliseconds
   // instead of holding the main thread for the whole page: the page is
   // already painted, and a tap meanwhile is handled as soon as its part is

@@ -243,15 +243,16 @@ func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
 	}
 }
 
-// The search page's results wait for the entry, the search screen and the
-// index: its head has the browser fetch them all at once (the link check
-// proves each file exists). A site without stories has no shard to preload.
+// A search page's results wait for its first script, the stylesheet and
+// the index, not for the entry: its head has the browser fetch those at
+// once and the boot script start the first script (the link check proves
+// each file exists). A site without stories has no shard to preload.
 func TestSearchPagePreloadsWhatItsResultsNeed(t *testing.T) {
 	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	page := gt.Read(t, dist, "search/index.html")
 	for _, re := range []string{
-		`<link data-h rel="modulepreload" href="/assets/entry-client-[A-Z0-9]+\.js">`,
-		`<link data-h rel="modulepreload" href="/assets/search-[A-Z0-9]+\.js">`,
+		`<link data-h rel="modulepreload" href="/assets/search-first-[A-Z0-9]+\.js" data-start="">`,
+		`<link data-h rel="preload" href="/assets/entry-client-[A-Z0-9]+\.css" as="style">`,
 		`<link data-h rel="preload" href="/search/manifest.json" as="fetch" crossorigin="anonymous">`,
 		`<link data-h rel="preload" href="/search/index-0.json" as="fetch" crossorigin="anonymous">`,
 	} {
@@ -260,7 +261,10 @@ func TestSearchPagePreloadsWhatItsResultsNeed(t *testing.T) {
 		}
 	}
 	if home := gt.Read(t, dist, "index.html"); strings.Contains(home, `rel="modulepreload"`) {
-		t.Error("only the search page preloads its scripts; the others load them after the first paint")
+		t.Error("only the search page preloads a script; the others load theirs after the first paint")
+	}
+	if strings.Contains(page, `modulepreload" href="/assets/entry-client`) {
+		t.Error("the search page must not preload the entry: it would share the connection with the results")
 	}
 	empty := gt.Build(t, map[string]string{})
 	if page := gt.Read(t, empty, "search/index.html"); strings.Contains(page, "index-0.json") || !strings.Contains(page, "/search/manifest.json") {

@@ -23,9 +23,10 @@ type Client struct {
 	Boot  string            // "/assets/boot-HASH.js", the script a page names: it loads Entry after the page is painted
 	CSS   []string          // the stylesheet: every screen's styles, which pages inline
 	Files map[string][]byte // "assets/entry-client-HASH.js" -> contents
-	// Screens are the lazily loaded modules by path in frontend/src
-	// ("routes/search.tsx"): the URL of each, then those of the chunks it imports.
-	Screens map[string][]string
+	// SearchFirst is a search page's first script, "/assets/search-first-HASH.js"
+	// ("" when frontend/src/search/first.ts is absent): it draws the
+	// results before the entry has loaded.
+	SearchFirst string
 }
 
 // Result is one bundling of the frontend.

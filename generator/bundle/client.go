@@ -5,6 +5,7 @@ import (
 	"encoding/base32"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -35,6 +36,7 @@ import (
 type client struct {
 	app      api.BuildContext
 	lazy     api.BuildContext // nil until the lazily loaded modules are known
+	first    api.BuildContext // the search page's first script; nil without one
 	lazyOpts api.BuildOptions
 	lazyKey  string // the entry points lazy was made for
 	src      string // absolute frontend/src
@@ -84,7 +86,26 @@ func newClient(frontend string, common api.BuildOptions) (*client, error) {
 	c.lazyOpts = common
 	c.lazyOpts.Splitting = true
 	c.lazyOpts.Plugins = []api.Plugin{c.lazyPlugin(), pureRouter()}
+	if first := filepath.Join(c.src, filepath.FromSlash(searchFirst)); fileExists(first) {
+		opt := common
+		opt.EntryPoints = []string{first}
+		opt.EntryNames = "search-first-[hash]"
+		opt.Metafile = false
+		if c.first, err = newContext(opt); err != nil {
+			c.dispose()
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+// searchFirst is a search page's first script: a bundle of its own, run
+// before the entry (frontend/src/search/first.ts says why).
+const searchFirst = "search/first.ts"
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 func newContext(opt api.BuildOptions) (api.BuildContext, error) {
@@ -99,6 +120,9 @@ func (c *client) dispose() {
 	c.app.Dispose()
 	if c.lazy != nil {
 		c.lazy.Dispose()
+	}
+	if c.first != nil {
+		c.first.Dispose()
 	}
 }
 
@@ -231,6 +255,10 @@ func packageName(spec string) string {
 // build runs the passes and returns the browser's files.
 func (c *client) build() (*Client, []api.Message, error) {
 	var warnings []api.Message
+	firstDone := make(chan api.BuildResult, 1) // buffered: an early return leaves it unread
+	if c.first != nil {
+		go func() { firstDone <- c.first.Rebuild() }()
+	}
 	// 1. The entry, with the registry of the last build (none at first): when
 	// the lazy screens still import the same, this is the final entry, and a
 	// rebuild takes three passes, not four.
@@ -251,7 +279,7 @@ func (c *client) build() (*Client, []api.Message, error) {
 		}
 	}
 	sort.Strings(lazy)
-	out := &Client{Files: map[string][]byte{}, Screens: map[string][]string{}}
+	out := &Client{Files: map[string][]byte{}}
 	urls := map[string]string{}  // lazily loaded module -> its URL
 	c.registry, c.keys = "", nil // what no lazy screen imports stays out
 	if len(lazy) > 0 {
@@ -288,19 +316,8 @@ func (c *client) build() (*Client, []api.Message, error) {
 			out.Files[metaRel(f.Path)] = f.Contents
 		}
 		for p, o := range lmeta.Outputs {
-			if o.EntryPoint == "" {
-				continue
-			}
-			url := "/" + metaRel(p)
-			urls[c.abs(o.EntryPoint)] = url
-			if rel, err := filepath.Rel(c.src, c.abs(o.EntryPoint)); err == nil {
-				mods := []string{url}
-				for _, imp := range o.Imports {
-					if imp.Kind == "import-statement" {
-						mods = append(mods, "/"+metaRel(imp.Path))
-					}
-				}
-				out.Screens[filepath.ToSlash(rel)] = mods
+			if o.EntryPoint != "" {
+				urls[c.abs(o.EntryPoint)] = "/" + metaRel(p)
 			}
 		}
 	}
@@ -339,6 +356,20 @@ func (c *client) build() (*Client, []api.Message, error) {
 	}
 	if out.Entry == "" {
 		return nil, nil, fmt.Errorf("bundle: no output for entry-client.tsx")
+	}
+	if c.first != nil {
+		fres := <-firstDone
+		if err := failure(fres); err != nil {
+			return nil, nil, err
+		}
+		warnings = append(warnings, fres.Warnings...)
+		for _, f := range fres.OutputFiles {
+			rel := metaRel(f.Path)
+			out.Files[rel] = f.Contents
+			if strings.HasSuffix(rel, ".js") {
+				out.SearchFirst = "/" + rel
+			}
+		}
 	}
 	boot := bootScript(out.Entry, out.CSS)
 	out.Boot = "/assets/boot-" + hashName(boot) + ".js"
@@ -458,10 +489,6 @@ type metaInput struct {
 type metaOutput struct {
 	EntryPoint string `json:"entryPoint"`
 	CSSBundle  string `json:"cssBundle"`
-	Imports    []struct {
-		Path string `json:"path"`
-		Kind string `json:"kind"`
-	} `json:"imports"`
 }
 
 type metafile struct {
@@ -487,8 +514,9 @@ func parseMeta(s string) (*metafile, error) {
 // starts it there, a second after the load event. A reader who taps, clicks
 // or types before then (the menu needs the entry) gets it at once.
 //
-// A page whose main content the scripts draw (search results) preloads the
-// entry from its <head>: there the boot script starts it at once.
+// A page whose main content needs a script of its own before the entry (a
+// search page's results: search/first.ts) names it in its <head> with
+// <link rel=modulepreload data-start>: the boot script runs it at once.
 //
 // A page inlines only the CSS its own markup uses: the whole stylesheet
 // (css) is linked first, and the entry loads once it has arrived (or
@@ -500,5 +528,6 @@ func bootScript(entry string, css []string) []byte {
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
 		`const start=()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
-		`document.querySelector('link[rel=modulepreload][href=%q]')?go():document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry, entry))
+		`for(const l of document.querySelectorAll("link[rel=modulepreload][data-start]"))import(l.href);`+
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry))
 }

@@ -51,22 +51,6 @@ func TestLazyScreensShareTheEntrysModules(t *testing.T) {
 	if boot := string(c.Files[strings.TrimPrefix(c.Boot, "/")]); !strings.Contains(boot, `import("`+c.Entry+`")`) {
 		t.Errorf("the boot script %s does not load the entry %s:\n%s", c.Boot, c.Entry, boot)
 	}
-	// A lazy screen is named with the chunks it imports (helper.ts, shared
-	// with other.ts), so a page can have the browser fetch them all at once.
-	for _, screen := range []string{"lazy.ts", "other.ts"} {
-		mods := c.Screens[screen]
-		if len(mods) != 2 {
-			t.Fatalf("Screens[%q] = %q; want the screen and the chunk it shares", screen, mods)
-		}
-		for _, m := range mods {
-			if _, ok := c.Files[strings.TrimPrefix(m, "/")]; !ok {
-				t.Errorf("Screens[%q] names %s, which is not in the bundle", screen, m)
-			}
-		}
-		if !strings.Contains(string(c.Files[strings.TrimPrefix(mods[1], "/")]), "helper") {
-			t.Errorf("Screens[%q]'s second module %s is not the shared helper chunk", screen, mods[1])
-		}
-	}
 	out := t.TempDir()
 	for name, data := range c.Files {
 		if name == strings.TrimPrefix(c.Entry, "/") {
@@ -176,4 +160,42 @@ func bundleOnce(t *testing.T, frontend string) *Client {
 		t.Fatal(err)
 	}
 	return res.Client
+}
+
+// A search page's first script runs before the entry, so it is a bundle of
+// its own: it carries the modules it shares with the entry, imports nothing,
+// and runs alone. A frontend without one has none.
+func TestSearchFirstScriptStandsAlone(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"frontend/src/shared.ts":         "export const word = () => 'first-script-ran';\n",
+		"frontend/src/entry-client.tsx":  "import { word } from './shared';\nconsole.log(word());\n",
+		"frontend/src/search/first.ts":   "import { word } from '../shared';\nconsole.log(word());\n",
+		"frontend/src/server/worker.tsx": "console.log('server');\n",
+	})
+	c := bundleOnce(t, filepath.Join(root, "frontend"))
+	if !strings.HasPrefix(c.SearchFirst, "/assets/search-first-") || !strings.HasSuffix(c.SearchFirst, ".js") {
+		t.Fatalf("SearchFirst = %q", c.SearchFirst)
+	}
+	first := string(c.Files[strings.TrimPrefix(c.SearchFirst, "/")])
+	if strings.Contains(first, "import") || strings.Contains(first, registryGlobal) {
+		t.Errorf("the first script must stand alone:\n%s", first)
+	}
+	out := t.TempDir()
+	writeTree(t, out, map[string]string{"first.mjs": first})
+	if got, err := exec.Command("node", filepath.Join(out, "first.mjs")).CombinedOutput(); err != nil || strings.TrimSpace(string(got)) != "first-script-ran" {
+		t.Fatalf("running the first script: %v\n%s", err, got)
+	}
+
+	bare := t.TempDir()
+	writeTree(t, bare, map[string]string{
+		"frontend/src/entry-client.tsx":  "console.log('entry');\n",
+		"frontend/src/server/worker.tsx": "console.log('server');\n",
+	})
+	if c := bundleOnce(t, filepath.Join(bare, "frontend")); c.SearchFirst != "" {
+		t.Errorf("SearchFirst = %q without search/first.ts", c.SearchFirst)
+	}
 }

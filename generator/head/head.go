@@ -39,13 +39,17 @@ func (h *Head) link(rel, href string) {
 	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", rel}, {"href", href}}})
 }
 
-// Preload has the browser fetch a page's scripts (modules) and JSON (data)
-// as soon as it reads the head, in parallel, when the page's main content
-// waits for them. Data is fetched as fetch() asks for it (CORS, same-origin
-// credentials), so the page's own request takes the preloaded response.
-func (h *Head) Preload(modules, data []string) {
+// Start has a page's boot script run modules at once, and the browser fetch
+// the stylesheets and data (JSON) those modules wait for as soon as it reads
+// the head, when the page's main content waits for them. Data is fetched as
+// fetch() asks for it (CORS, same-origin credentials), so the module's
+// request takes the preloaded response.
+func (h *Head) Start(modules, styles, data []string) {
 	for _, m := range modules {
-		h.link("modulepreload", m)
+		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "modulepreload"}, {"href", m}, {"data-start", ""}}})
+	}
+	for _, s := range styles {
+		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "preload"}, {"href", s}, {"as", "style"}}})
 	}
 	for _, d := range data {
 		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "preload"}, {"href", d}, {"as", "fetch"}, {"crossorigin", "anonymous"}}})

@@ -1,7 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
-import { formatLocal } from '../components/LocalDate';
+import { formatLocal } from '../components/dates';
+import { PAGE_SIZE, resultsStatus } from './draw';
+import { takeIndex, takeShown } from './handoff';
 import { Highlight } from './highlight';
 import { search } from './rank';
 import { loadIndex, type Index } from './searchIndex';
@@ -16,8 +18,7 @@ export interface SearchPageProps {
   indexBase?: string;
 }
 
-/** Results shown at first and added per "Show more". */
-export const PAGE_SIZE = 20;
+export { PAGE_SIZE };
 
 /**
  * How long typing must pause before the URL follows it. Results never wait;
@@ -37,27 +38,30 @@ type Load = { state: 'loading' } | { state: 'ready'; index: Index } | { state: '
 export function SearchPage({ categories, initialQuery, indexBase = '/search/' }: SearchPageProps) {
   const [params, setParams] = useSearchParams();
   const urlQuery = params.get('q');
-  // Start from the prop so the first client render matches the server's; the
-  // URL's query arrives in the effect below.
-  const [text, setText] = useState(initialQuery ?? '');
-  const written = useRef<string | null>(null); // the q this page last put in the URL
+  // The first client render matches the page as it is: as the server
+  // rendered it (the prop; the URL's query arrives in the effect below), or
+  // with the results the page's first script drew (first.ts).
+  const [shown] = useState(() => (indexBase === '/search/' ? takeShown() : undefined));
+  const [text, setText] = useState(shown?.query ?? initialQuery ?? '');
+  const written = useRef<string | null>(shown ? urlQuery : null); // the q this page last put in the URL
   const pushNext = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [shown, setShown] = useState(PAGE_SIZE);
+  const [load, setLoad] = useState<Load>(shown ? { state: 'ready', index: shown.index } : { state: 'loading' });
+  const [visible, setVisible] = useState(PAGE_SIZE);
   const ids = useId();
 
   useEffect(() => {
+    if (shown) return;
     let cancelled = false;
     setLoad({ state: 'loading' });
-    loadIndex(indexBase).then(
+    ((indexBase === '/search/' && takeIndex()) || loadIndex(indexBase)).then(
       (index) => !cancelled && setLoad({ state: 'ready', index }),
       () => !cancelled && setLoad({ state: 'error' }),
     );
     return () => {
       cancelled = true;
     };
-  }, [indexBase]);
+  }, [indexBase, shown]);
 
   // The URL changed by other means than typing here: first load with ?q=,
   // back or forward. Our own writes come back equal to `written` and are skipped.
@@ -66,7 +70,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
     written.current = urlQuery;
     clearTimeout(timer.current);
     setText(urlQuery ?? '');
-    setShown(PAGE_SIZE);
+    setVisible(PAGE_SIZE);
   }, [urlQuery]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -91,7 +95,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
 
   const onChange = (value: string) => {
     setText(value);
-    setShown(PAGE_SIZE);
+    setVisible(PAGE_SIZE);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => writeURL(value), URL_DELAY_MS);
   };
@@ -113,7 +117,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
   if (load.state === 'error') status = 'Search is unavailable right now. Please try again later.';
   else if (load.state === 'loading') status = query ? 'Loading the search index…' : '';
   else if (!query) status = '';
-  else status = `${results.length} ${results.length === 1 ? 'result' : 'results'} for “${query}”`;
+  else status = resultsStatus(results.length, query);
 
   const suggest = load.state === 'error' || !query || (load.state === 'ready' && results.length === 0);
 
@@ -145,7 +149,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
 
       {results.length > 0 && (
         <ol id={`${ids}-results`} className="search-results">
-          {results.slice(0, shown).map(({ doc }) => (
+          {results.slice(0, visible).map(({ doc }) => (
             <li key={doc.id} className="search-result">
               <h2 className="search-result__title">
                 <Link to={doc.path}>
@@ -163,9 +167,9 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
           ))}
         </ol>
       )}
-      {results.length > shown && (
+      {results.length > visible && (
         <p className="search-page__more">
-          <button type="button" className="button button--ghost-dark" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+          <button type="button" className="button button--ghost-dark" onClick={() => setVisible((n) => n + PAGE_SIZE)}>
             Show more results
           </button>
         </p>
