@@ -98,6 +98,15 @@ test('a search page shows its results before the entry has loaded', async ({ pag
 test('a search page fetches its index once, and hydration adopts the drawn results', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && warnings.push(m.text()));
+  // When the results were drawn: the entry is requested only after that.
+  await page.addInitScript(() => {
+    new MutationObserver((_, o) => {
+      if (document.querySelector('.search-results')) {
+        (window as any).__drawnAt = performance.now();
+        o.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/search/?q=rbi');
   await expect(page.locator('.search-result').first()).toBeVisible();
   const drawn = await page.locator('.search-page').evaluate((e) => e.outerHTML);
@@ -117,6 +126,7 @@ test('a search page fetches its index once, and hydration adopts the drawn resul
   expect(new Set(shards.map((s) => s.path)).size).toBe(shards.length);
   expect(entry).toHaveLength(1);
   expect(manifest[0].start).toBeLessThan(entry[0].start);
+  expect(entry[0].start).toBeGreaterThan(await page.evaluate(() => (window as any).__drawnAt as number));
   // The adopted page is React's: typing searches again.
   await page.getByLabel('Search stories').fill('semiconductor');
   await expect(page.getByRole('status')).toHaveText(/results? for “semiconductor”/);

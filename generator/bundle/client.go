@@ -516,18 +516,22 @@ func parseMeta(s string) (*metafile, error) {
 //
 // A page whose main content needs a script of its own before the entry (a
 // search page's results: search/first.ts) names it in its <head> with
-// <link rel=modulepreload data-start>: the boot script runs it at once.
+// <link rel=modulepreload data-start>: the boot script runs it at once, and
+// starts the schedule above once the promise it exports by default has
+// settled (firstWaitMS at most), so the entry does not compete with it.
 //
 // A page inlines only the CSS its own markup uses: the whole stylesheet
 // (css) is linked first, and the entry loads once it has arrived (or
 // failed), so what scripts add — dialogs, toasts, the next page — is styled.
+const firstWaitMS = 3000
+
 func bootScript(entry string, css []string) []byte {
 	sheets, _ := json.Marshal(append([]string{}, css...))
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};Promise.all(%s.map((h)=>new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=l.onerror=r;document.head.append(l)}))).then(()=>import(%q))};`+
 		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
-		`const start=()=>{setTimeout(()=>go(),1000);`+
-		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)};`+
-		`for(const l of document.querySelectorAll("link[rel=modulepreload][data-start]"))import(l.href);`+
-		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry))
+		`const first=Promise.race([Promise.all([...document.querySelectorAll("link[rel=modulepreload][data-start]")].map((l)=>import(l.href).then((m)=>m.default).catch(()=>{}))),new Promise((r)=>setTimeout(r,%d))]);`+
+		`const start=()=>first.then(()=>{setTimeout(()=>go(),1000);`+
+		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)});`+
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry, firstWaitMS))
 }

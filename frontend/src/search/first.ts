@@ -30,7 +30,10 @@ const h = handoff();
 const text = new URLSearchParams(location.search).get('q') ?? '';
 const index = loadIndex('/search/');
 h.index = index;
-Promise.all([index, stylesheets()]).then(
+// The boot script waits for this before it loads the entry (for at most a
+// few seconds): the results are the page's main content, and the entry
+// should not share the connection with them.
+export default Promise.all([index, stylesheets()]).then(
   ([idx]) => {
     if (!h.hydrating && drawResults(document, idx, text)) h.shown = { query: text, index: idx };
   },
