@@ -5,11 +5,15 @@ import { test, expect, hydrated } from './fixtures';
 // may move or change: every element keeps its box and its look.
 const pages = ['/', '/story/1/', '/about/', '/search/?q=rbi', '/category/policy-reform/', '/no-such-page/'];
 
-// Taken once the fonts have loaded (a face arriving between two snapshots
-// moves text by a pixel) and the entrance animations (cards rising in) have
-// ended: they move boxes without a layout shift.
+// Taken once the fonts and pictures have loaded (a picture's own aspect
+// ratio can differ from its width and height attributes by a fraction of a
+// pixel; lazy ones are loaded at once, as they would arrive between the two
+// snapshots) and the entrance animations (cards rising in) have ended: they
+// move boxes without a layout shift.
 async function snapshot() {
   await document.fonts.ready;
+  for (const img of document.images) img.loading = 'eager';
+  await Promise.all([...document.images].map((img) => img.decode().catch(() => {})));
   await Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished));
   return [...document.querySelectorAll('body *')].map((el) => {
     const r = el.getBoundingClientRect();
