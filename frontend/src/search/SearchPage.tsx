@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Link } from '../components/Link';
 import { formatLocal } from '../components/dates';
 import { PAGE_SIZE, resultsStatus } from './draw';
-import { takeIndex, takeShown } from './handoff';
+import { forgetShown, shownResults, takeIndex } from './handoff';
 import { Highlight } from './highlight';
 import { search } from './rank';
 import { loadIndex, type Index } from './searchIndex';
@@ -30,7 +30,8 @@ export const URL_DELAY_MS = 300;
 type Load = { state: 'loading' } | { state: 'ready'; index: Index } | { state: 'error' };
 
 /**
- * The search page. The index is fetched when this page mounts, never before.
+ * The search page. The index is fetched when this page mounts, never before
+ * (on a search page's own first load, by its first script: first.ts).
  * The query lives in ?q=: typing replaces the current history entry, and
  * submitting (Enter) keeps it, so the next search gets an entry of its own
  * and back/forward move between submitted searches.
@@ -41,7 +42,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
   // The first client render matches the page as it is: as the server
   // rendered it (the prop; the URL's query arrives in the effect below), or
   // with the results the page's first script drew (first.ts).
-  const [shown] = useState(() => (indexBase === '/search/' ? takeShown() : undefined));
+  const [shown] = useState(() => (indexBase === '/search/' ? shownResults() : undefined));
   const [text, setText] = useState(shown?.query ?? initialQuery ?? '');
   const written = useRef<string | null>(shown ? urlQuery : null); // the q this page last put in the URL
   const pushNext = useRef(false);
@@ -51,7 +52,10 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
   const ids = useId();
 
   useEffect(() => {
-    if (shown) return;
+    if (shown) {
+      forgetShown(); // a later visit to this screen starts afresh
+      return;
+    }
     let cancelled = false;
     setLoad({ state: 'loading' });
     ((indexBase === '/search/' && takeIndex()) || loadIndex(indexBase)).then(

@@ -24,13 +24,17 @@ export function handoff(): Handoff {
   return (window.__nivaranSearch ??= {});
 }
 
-/** The results first.ts drew, once: the screen's first render must match them. */
-export function takeShown(): Shown | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const h = handoff();
-  const shown = h.shown;
-  h.shown = undefined;
-  return shown;
+/**
+ * The results first.ts drew, which the screen's first render must match.
+ * Read during render (which React may repeat), so the screen forgets them
+ * once mounted (forgetShown).
+ */
+export function shownResults(): Shown | undefined {
+  return typeof window === 'undefined' ? undefined : handoff().shown;
+}
+
+export function forgetShown(): void {
+  handoff().shown = undefined;
 }
 
 /** The index first.ts started loading, once. */
