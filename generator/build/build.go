@@ -172,7 +172,9 @@ func Check(opt Options) (*Checked, error) {
 		if err != nil {
 			return nil, err
 		}
-		stories, _ := story.LoadDir(opt.Stories, storyOptions(cfg, opt))
+		sopt := storyOptions(cfg, opt)
+		sopt.KeepText = true
+		stories, _ := story.LoadDir(opt.Stories, sopt)
 		words, err := spelling.Check(stories, opt.Stories)
 		switch {
 		case errors.Is(err, spelling.ErrNoAspell):

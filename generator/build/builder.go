@@ -184,12 +184,6 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		names, err := b.assets(src, bnd.Client.Files, put)
 		stop()
 		assets <- append(names, pics.Paths()...)
-		// The bodies' plain text served the search index and the story
-		// cache; the pages do not need it (80 MB at 10,000 stories).
-		src.saved()
-		for _, s := range src.stories {
-			s.Body.Text = ""
-		}
 		return err
 	})
 	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res}

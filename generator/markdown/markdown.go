@@ -22,6 +22,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/nivaran/magazine/generator/search/terms"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -57,7 +58,8 @@ type Doc struct {
 	Words     int
 	Spotlight bool   // whether a Solution Spotlight box exists
 	Embeds    bool   // whether an embed block exists
-	Text      string // plain text, for search: prose, table cells, chart titles and data
+	Text      string // plain text: prose, table cells, chart titles and data (the spelling check reads it)
+	Terms     string // Text's distinct search terms (terms.Distinct): all a build keeps of Text
 }
 
 // Problem is a mistake in the body, at a line of the story file.
@@ -136,6 +138,7 @@ func Convert(src []byte, firstLine int) (Doc, []Problem) {
 	}
 	doc.Embeds = c.embeds
 	doc.Text = strings.Join(c.text, "\n\n")
+	doc.Terms = terms.Distinct(doc.Text)
 	for _, w := range c.words {
 		doc.Words += countWords(w)
 	}

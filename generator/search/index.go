@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/nivaran/magazine/generator/blobcache"
+	"github.com/nivaran/magazine/generator/search/terms"
 	"github.com/nivaran/magazine/generator/story"
 )
 
@@ -117,7 +118,7 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 			seen := make(map[string]bool, 512)
 			for i := w; i < len(sorted); i += workers {
 				s := sorted[i]
-				fields := []string{s.Body.Text, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " ")}
+				fields := []string{s.Body.Terms, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " ")}
 				if words == nil {
 					idx.Docs[i].Body = bodyWords(seen, fields[0], fields[1:]...)
 					continue
@@ -143,7 +144,7 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 	return idx
 }
 
-// bodyWords reduces a body to the distinct indexable words that are not
+// bodyWords reduces a body's terms (markdown.Doc.Terms) to those not
 // already in the story's other fields, sorted and space-separated. Leaving
 // those out changes no ranking: a word found in the title, tags, intro,
 // category or author already scores more than a body match would. Sorting
@@ -152,13 +153,13 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 func bodyWords(seen map[string]bool, body string, other ...string) string {
 	clear(seen)
 	for _, o := range other {
-		eachWord(o, func(w string) { seen[w] = true })
+		terms.Each(o, func(w string) { seen[w] = true })
 	}
 	var out []string
-	eachWord(body, func(w string) {
+	terms.Each(body, func(w string) {
 		if !seen[w] {
 			seen[w] = true
-			if indexable(w) {
+			if terms.Indexable(w) {
 				out = append(out, w)
 			}
 		}

@@ -171,6 +171,36 @@ func TestLoadDirThroughTheCache(t *testing.T) {
 	}
 }
 
+// A build keeps a body's search terms, not its text, cached or not; the
+// spelling check asks for the text and gets it even where the cache has
+// none.
+func TestLoadDirKeepsTextOnlyWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte(good), 0o644)
+	parsed, _ := Parse("a.md", []byte(good), opt)
+	if parsed.Body.Text == "" || parsed.Body.Terms == "" {
+		t.Fatalf("Parse: text %q, terms %q", parsed.Body.Text, parsed.Body.Terms)
+	}
+	cacheFile := filepath.Join(dir, "cache", "stories.bin")
+	for round := range 2 { // the second from the cache
+		o := opt
+		o.Cache = OpenCache(cacheFile, o)
+		got, diags := LoadDir(dir, o)
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		if got[0].Body.Text != "" || got[0].Body.Terms != parsed.Body.Terms {
+			t.Errorf("round %d: text %q, terms %q; want no text, terms %q", round, got[0].Body.Text, got[0].Body.Terms, parsed.Body.Terms)
+		}
+		o.Cache.Save()
+	}
+	o := opt
+	o.Cache, o.KeepText = OpenCache(cacheFile, o), true
+	if got, _ := LoadDir(dir, o); got[0].Body.Text != parsed.Body.Text {
+		t.Errorf("KeepText: text %q, want %q", got[0].Body.Text, parsed.Body.Text)
+	}
+}
+
 // BenchmarkCacheCodec decodes (and encodes) 1,000 synthetic stories: the
 // warm-build cost of the cache codec alone, without reading or hashing files.
 func BenchmarkCacheCodec(b *testing.B) {
