@@ -42,31 +42,43 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)
 }
 
-// Each calls fn with each run of word characters in lower-cased s.
-// It allocates nothing per word: bodies are most of the indexing work.
+// Each calls fn with each run of word characters in s, lower-cased. Runs
+// are found in s itself (lower-casing maps rune by rune, so they are the
+// same runs), and only a word with a capital is copied to lower it: bodies
+// are most of the indexing work.
 func Each(s string, fn func(string)) {
-	s = strings.ToLower(s)
-	start := -1
+	start, lower := -1, false
 	for i := 0; i < len(s); {
 		r, size := rune(s[i]), 1
 		word := false
 		if r < utf8.RuneSelf {
 			word = 'a' <= r && r <= 'z' || '0' <= r && r <= '9'
+			if !word && 'A' <= r && r <= 'Z' {
+				word, lower = true, true
+			}
 		} else {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			word = isWordRune(r)
+			lower = lower || word
 		}
 		if word && start < 0 {
 			start = i
 		} else if !word && start >= 0 {
-			fn(s[start:i])
-			start = -1
+			emit(s[start:i], lower, fn)
+			start, lower = -1, false
 		}
 		i += size
 	}
 	if start >= 0 {
-		fn(s[start:])
+		emit(s[start:], lower, fn)
 	}
+}
+
+func emit(w string, lower bool, fn func(string)) {
+	if lower {
+		w = strings.ToLower(w)
+	}
+	fn(w)
 }
 
 // Indexable says whether a word is worth a place in the index.

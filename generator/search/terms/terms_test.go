@@ -1,6 +1,9 @@
 package terms
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -31,4 +34,53 @@ func TestDistinct(t *testing.T) {
 			t.Errorf("Distinct(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+}
+
+// Each finds words in the text as written and lowers only those with
+// capitals; it must split and lower exactly as lowering the whole text first.
+func TestEachIsSplittingTheLoweredText(t *testing.T) {
+	texts := []string{
+		"The RBI's 5.5% REPO rate—held", "ÉCONOMIE Économie", "İstanbul KELVIN ΣΊΣΥΦΟΣ",
+		"भारत की GDP ₹3.5 लाख करोड़", "mixed\xffbytes AND\xc3", "2025-26 Q1FY26",
+	}
+	files, _ := filepath.Glob("../../../stories/*.md")
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(data))
+	}
+	if len(files) == 0 {
+		t.Fatal("no stories to read")
+	}
+	for _, s := range texts {
+		var got []string
+		Each(s, func(w string) { got = append(got, w) })
+		if want := splitLowered(s); !slices.Equal(got, want) {
+			t.Errorf("Each(%.40q…):\n got %q\nwant %q", s, got, want)
+		}
+	}
+}
+
+// splitLowered is Each as it was first written: the text lowered whole,
+// then split into runs of word characters.
+func splitLowered(s string) []string {
+	var out []string
+	s = strings.ToLower(s)
+	start := -1
+	for i, r := range s {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			out = append(out, s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, s[start:])
+	}
+	return out
 }
