@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -77,6 +78,14 @@ function first(chunk) {
 process.stdin.on('data', first);
 `
 
+// nodeFlags keep a worker's heap near what it holds, a page or two: V8
+// grows the old generation by 20% past what a collection leaves (instead of
+// up to 4×) and a semi-space to 8 MB (instead of 16). Neither caps the heap,
+// so a page of a 1 MB story still renders. At 10,000 stories the worker
+// peaked at ~120 MB instead of ~190 MB, the process tree at ~500 MB instead
+// of ~565 MB, for no CPU time we could tell from the noise between runs.
+var nodeFlags = []string{"--heap-growing-percent=20", "--max-semi-space-size=8"}
+
 // Start launches n workers. They wait for Load; dir is where their boot
 // script goes, a folder where node_modules resolves.
 func Start(node, dir string, n int) (*Pool, error) {
@@ -86,7 +95,7 @@ func Start(node, dir string, n int) (*Pool, error) {
 	}
 	p := &Pool{}
 	for range max(1, n) {
-		cmd := exec.Command(node, script)
+		cmd := exec.Command(node, slices.Concat(nodeFlags, []string{script})...)
 		cmd.Env = workerEnv(os.Environ())
 		in, err := cmd.StdinPipe()
 		if err != nil {
