@@ -105,13 +105,14 @@ func (o *Options) loadConfig() (*site.Config, error) {
 // for building a site of n stories: once loaded, a build holds ~19 KiB a
 // synthetic story (the bodies' blocks, until their pages have their data;
 // a real story's richer vocabulary adds ~3 KiB of search terms), so the
-// limit leaves room above that, and is never below 384 MiB, room for
+// limit leaves room above that, and is never below 352 MiB, room for
 // photos being decoded (a 24-megapixel one takes 96 MB). Less room costs
-// more in collections than it saves: at 10,000 stories, 320 MiB instead of
-// 384 MiB took 19% longer, where 384 MiB instead of 597 MiB (the limit
-// while the bodies' text was kept, 35 KiB a story) cost no more than the
-// noise between runs, for 175 MB less (the process tree: 569 MB).
-func MemoryLimit(stories int) int64 { return max(384<<20, 128<<20+int64(stories)*26<<10) }
+// more in collections than it saves: at 10,000 stories, 320 MiB took 19%
+// longer than 384 MiB, which cost no more than the noise between runs
+// against 597 MiB (the limit while bodies kept their text, 35 KiB a story),
+// for 175 MB less; since the bodies go as their pages are made, first of
+// all, 352 MiB costs ~1% more time than 384 MiB for 30 MB less.
+func MemoryLimit(stories int) int64 { return max(352<<20, 96<<20+int64(stories)*26<<10) }
 
 // TuneGC sets how Go collects garbage during a build of n stories, unless
 // GOGC or GOMEMLIMIT say otherwise: a collection each time the heap triples

@@ -1,17 +1,19 @@
 import { pageURL } from '../navigation';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 // A real form: GET /search/?q=… works without JavaScript; with it, the search
-// page opens client-side.
+// page opens client-side. The box is the browser's own (uncontrolled): a
+// reader may type before the page hydrates, and the query is read from the
+// form when it is sent, so what was typed then is what is searched.
 export function SearchForm({ id, className = 'search-form', label = 'Search the magazine', onSearch }: { id: string; className?: string; label?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
-  const [q, setQ] = useState('');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const query = q.trim();
+    const form = e.currentTarget;
+    const query = String(new FormData(form).get('q') ?? '').trim();
     onSearch?.();
-    setQ(''); // the search page shows the query in its own box
+    form.reset(); // the search page shows the query in its own box
     navigate(pageURL(query ? `/search?q=${encodeURIComponent(query)}` : '/search'));
   };
   return (
@@ -19,7 +21,7 @@ export function SearchForm({ id, className = 'search-form', label = 'Search the 
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <input id={id} type="search" name="q" placeholder="Search" value={q} onChange={(e) => setQ(e.target.value)} />
+      <input id={id} type="search" name="q" placeholder="Search" />
       <button type="submit" className="search-form__button">
         Search
       </button>
