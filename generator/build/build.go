@@ -177,8 +177,8 @@ func Check(opt Options) (*Checked, error) {
 		if err != nil {
 			return nil, err
 		}
-		sopt := storyOptions(cfg, opt)
-		sopt.KeepText = true
+		sopt := checkedAgainst(cfg)
+		sopt.KeepText = true // spelling reads the text, which the cache does not hold
 		stories, _ := story.LoadDir(opt.Stories, sopt)
 		words, err := spelling.Check(stories, opt.Stories)
 		switch {
@@ -227,10 +227,15 @@ func load(cfg *site.Config, opt Options) (*content, error) {
 	return &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}, nil
 }
 
+// checkedAgainst is what stories are checked against.
+func checkedAgainst(cfg *site.Config) story.Options {
+	return story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location}
+}
+
 // storyOptions are what stories are checked against, with the cache of
 // parsed stories in opt.Cache.
 func storyOptions(cfg *site.Config, opt Options) story.Options {
-	sopt := story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location}
+	sopt := checkedAgainst(cfg)
 	sopt.Cache = story.OpenCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	return sopt
 }

@@ -44,8 +44,8 @@ func isWordRune(r rune) bool {
 
 // Each calls fn with each run of word characters in s, lower-cased. Runs
 // are found in s itself (lower-casing maps rune by rune, so they are the
-// same runs), and only a word with a capital is copied to lower it: bodies
-// are most of the indexing work.
+// same runs), and only a word with a capital or a letter beyond ASCII is
+// copied to lower it: bodies are most of the indexing work.
 func Each(s string, fn func(string)) {
 	start, lower := -1, false
 	for i := 0; i < len(s); {
