@@ -44,8 +44,8 @@ func isWordRune(r rune) bool {
 
 // Each calls fn with each run of word characters in s, lower-cased. Runs
 // are found in s itself (lower-casing maps rune by rune, so they are the
-// same runs), and only a word with a capital or a letter beyond ASCII is
-// copied to lower it: bodies are most of the indexing work.
+// same runs), and only a word with a letter that lowering changes is
+// copied: bodies are most of the indexing work.
 func Each(s string, fn func(string)) {
 	start, lower := -1, false
 	for i := 0; i < len(s); {
@@ -59,7 +59,7 @@ func Each(s string, fn func(string)) {
 		} else {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			word = isWordRune(r)
-			lower = lower || word
+			lower = lower || word && unicode.ToLower(r) != r
 		}
 		if word && start < 0 {
 			start = i
