@@ -112,6 +112,8 @@ func Start(node, dir string, n int) (*Pool, error) {
 			p.Close()
 			return nil, err
 		}
+		widen(in)
+		widen(out)
 		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}, quiet: make(chan struct{})}
 		go func() {
 			io.Copy(w.stderr, errOut)
