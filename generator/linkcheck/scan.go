@@ -94,7 +94,34 @@ func prevNonSpace(src []byte, from, j int) int {
 	return -1
 }
 
-// token parses one start tag's attributes (tag is "<name ...>").
+// linkAttr is the name of an attribute that references names (see
+// references) or qualifies one (rel, property, name), as a constant: the
+// scanner keeps no other attribute, most of a page's (class, aria-*, alt),
+// which it would otherwise copy for nothing.
+func linkAttr(key []byte) (string, bool) {
+	switch string(key) {
+	case "href":
+		return "href", true
+	case "src":
+		return "src", true
+	case "srcset":
+		return "srcset", true
+	case "poster":
+		return "poster", true
+	case "content":
+		return "content", true
+	case "rel":
+		return "rel", true
+	case "property":
+		return "property", true
+	case "name":
+		return "name", true
+	}
+	return "", false
+}
+
+// token parses one start tag's attributes (tag is "<name ...>"), keeping
+// those linkAttr names.
 func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 	tok := html.Token{Type: html.StartTagToken, DataAtom: a, Data: a.String()}
 	if bytes.IndexByte(tag, '&') >= 0 {
@@ -102,6 +129,10 @@ func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 		z.Next()
 		t := z.Token()
 		t.DataAtom = a
+		t.Attr = slices.DeleteFunc(t.Attr, func(at html.Attribute) bool {
+			_, ok := linkAttr([]byte(at.Key))
+			return !ok || at.Namespace != ""
+		})
 		return t
 	}
 	s := tag[attrsAt : len(tag)-1]
@@ -116,11 +147,11 @@ func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 		if i == k {
 			break
 		}
-		key := string(lower(s[k:i]))
+		key, keep := linkAttr(lower(s[k:i]))
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
-		val := ""
+		var val []byte
 		if i < len(s) && s[i] == '=' {
 			i++
 			for i < len(s) && isSpace(s[i]) {
@@ -131,18 +162,18 @@ func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 				if q < 0 {
 					q = len(s) - i - 1
 				}
-				val = string(s[i+1 : i+1+q])
+				val = s[i+1 : i+1+q]
 				i += q + 2
 			} else {
 				v := i
 				for i < len(s) && !isSpace(s[i]) {
 					i++
 				}
-				val = string(s[v:i])
+				val = s[v:i]
 			}
 		}
-		if !slices.ContainsFunc(tok.Attr, func(a html.Attribute) bool { return a.Key == key }) {
-			tok.Attr = append(tok.Attr, html.Attribute{Key: key, Val: val}) // the first of duplicates counts
+		if keep && !slices.ContainsFunc(tok.Attr, func(a html.Attribute) bool { return a.Key == key }) {
+			tok.Attr = append(tok.Attr, html.Attribute{Key: key, Val: string(val)}) // the first of duplicates counts
 		}
 	}
 	return tok

@@ -24,6 +24,12 @@ func tokenizerTags(src []byte) []string {
 		}
 		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
 			if tok := z.Token(); referring[tok.DataAtom] {
+				// The scanner keeps only the attributes that make or
+				// qualify a link.
+				tok.Attr = slices.DeleteFunc(tok.Attr, func(a html.Attribute) bool {
+					_, ok := linkAttr([]byte(a.Key))
+					return !ok
+				})
 				out = append(out, describe(tok))
 			}
 		}
