@@ -287,7 +287,9 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 		if err != nil {
 			return err
 		}
-		data := []byte(`{"head":` + string(hj) + `,"page":` + string(pg.data) + `}`)
+		data := make([]byte, 0, len(`{"head":,"page":}`)+len(hj)+len(pg.data))
+		data = append(append(append(append(append(data, `{"head":`...), hj...), `,"page":`...), pg.data...), '}')
+		dataKey := hashOf(string(data))
 		for _, r := range aliases[pg.route.Path] {
 			f := File{Key: pg.key, Data: pg.html}
 			if r.Moved() {
@@ -302,7 +304,7 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 			}
 			if pg.route.Kind != route.NotFound {
 				p.res.Pages++
-				if err := p.put(route.DataFile(r.Path), File{Key: hashOf(string(data)), Data: data}); err != nil {
+				if err := p.put(route.DataFile(r.Path), File{Key: dataKey, Data: data}); err != nil {
 					return err
 				}
 			}

@@ -66,18 +66,26 @@ func (s *shell) page(style, head, body string, data []byte) ([]byte, error) {
 	if s.parts == nil {
 		return s.run(style, head, body, data)
 	}
-	fill := [4]string{style, head, body, string(data)}
+	fill := [3]string{style, head, body} // then data, not copied to a string
 	n := 0
 	for _, p := range s.parts {
 		n += len(p)
 	}
 	for _, k := range s.slots {
-		n += len(fill[k])
+		if k < len(fill) {
+			n += len(fill[k])
+		} else {
+			n += len(data)
+		}
 	}
 	out := make([]byte, 0, n)
 	for i, k := range s.slots {
 		out = append(out, s.parts[i]...)
-		out = append(out, fill[k]...)
+		if k < len(fill) {
+			out = append(out, fill[k]...)
+		} else {
+			out = append(out, data...)
+		}
 	}
 	out = append(out, s.parts[len(s.parts)-1]...)
 	if !s.checked {
