@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/search/terms"
 	"github.com/yuin/goldmark"
@@ -383,15 +384,33 @@ func nodeText(n ast.Node, src []byte) []byte {
 
 // countWords counts runs of non-space characters, like len(strings.Fields(s)).
 func countWords(s string) int {
-	n, in := 0, false
-	for _, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && !in {
-			n++
+	n, in := 0, 0 // in: 1 inside a word
+	for i := 0; i < len(s); {
+		var word int
+		if c := s[i]; c < utf8.RuneSelf { // most of a story: no decoding, no branch
+			word = int(asciiWord[c])
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsSpace(r) {
+				word = 1
+			}
+			i += size
 		}
-		in = !space
+		n += word &^ in // a word starts
+		in = word
 	}
 	return n
 }
+
+// asciiWord is 1 for an ASCII byte that is not white space (unicode.IsSpace).
+var asciiWord = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		if !unicode.IsSpace(rune(c)) {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 func segValue(s text.Segment, src []byte) []byte { return s.Value(src) }
