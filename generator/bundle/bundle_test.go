@@ -3,6 +3,7 @@ package bundle
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,35 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 	}
 	if same.Hash != first.Hash || upgraded.Hash == first.Hash {
 		t.Errorf("hashes: first %s, unchanged %s, after an upgrade %s", first.Hash, same.Hash, upgraded.Hash)
+	}
+}
+
+// The worker requires React from node_modules and nothing else: the router
+// is in the bundle (required, Node would load it as an ES module, ~70 ms of
+// every worker's start).
+func TestServerBundleRequiresOnlyReact(t *testing.T) {
+	b, err := New("../../frontend")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	required := regexp.MustCompile(`require\("([^"]+)"\)`).FindAllStringSubmatch(string(res.Server), -1)
+	react := false
+	for _, m := range required {
+		switch name := m[1]; {
+		case name == "react-dom/server":
+			react = true
+		case name == "react" || name == "react/jsx-runtime" || name == "react-dom" || strings.HasPrefix(name, "node:"):
+		default:
+			t.Errorf("the server bundle requires %q; only React should stay in node_modules", name)
+		}
+	}
+	if !react {
+		t.Errorf("the server bundle should require react-dom/server, not contain it")
 	}
 }
 

@@ -63,7 +63,7 @@ func (w *worker) lastWords() string {
 // take about as long as bundling, so they happen meanwhile; then it runs the
 // server bundle named on the first input line, whose own reader takes the
 // rest of the input (handed back unread, the stream paused until then).
-const boot = `for (const m of ['react', 'react/jsx-runtime', 'react-dom/server', 'react-router-dom']) {
+const boot = `for (const m of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server']) {
   try { require(m); } catch {}
 }
 const head = [];
