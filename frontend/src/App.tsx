@@ -4,6 +4,7 @@ import type { Head, PageData } from './types';
 import { applyHead, fetchRoute, normalisePath } from './navigation';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
+import { Navigation } from './components/Link';
 import { Screen } from './pages/Screen';
 import { ToastProvider } from './toast';
 import { AnalyticsTag } from './AnalyticsTag';
@@ -63,14 +64,16 @@ export function App({ initial }: { initial: PageData }) {
   const page = usePage(initial);
   const location = useLocation();
   return (
-    <ToastProvider>
-      <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={page.site} path={page.path} />
-      <main id="main" className="main" tabIndex={-1}>
-        <Screen page={page} pathname={location.pathname} />
-      </main>
-      <Footer site={page.site} />
-      <AnalyticsTag id={page.site.analyticsID} />
-    </ToastProvider>
+    <Navigation>
+      <ToastProvider>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <Header site={page.site} path={page.path} />
+        <main id="main" className="main" tabIndex={-1}>
+          <Screen page={page} pathname={location.pathname} />
+        </main>
+        <Footer site={page.site} />
+        <AnalyticsTag id={page.site.analyticsID} />
+      </ToastProvider>
+    </Navigation>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Link } from './Link';
+import { Link, Navigation } from './Link';
 
 // Whether the link left the click to the browser (a page load); jsdom
 // cannot load pages, so the click stops here.
@@ -21,12 +21,15 @@ function Where() {
   return <output>{l.pathname + l.hash}</output>;
 }
 
-function setup(props: Partial<Parameters<typeof Link>[0]> = {}) {
+function setup(props: Partial<Parameters<typeof Link>[0]> = {}, navigation = true) {
+  const link = (
+    <Link to="/about#why" className="button" {...props}>
+      Why
+    </Link>
+  );
   render(
     <MemoryRouter initialEntries={['/start']}>
-      <Link to="/about#why" className="button" {...props}>
-        Why
-      </Link>
+      {navigation ? <Navigation>{link}</Navigation> : link}
       <Where />
     </MemoryRouter>,
   );
@@ -66,6 +69,13 @@ describe('Link', () => {
     document.body.innerHTML = '';
     a = setup({ onClick: (e) => e.preventDefault() });
     fireEvent.click(a);
+    expect(screen.getByRole('status').textContent).toBe('/start');
+  });
+
+  it('leaves clicks to the browser outside Navigation', () => {
+    const a = setup({}, false);
+    fireEvent.click(a);
+    expect(leftToBrowser).toEqual([true]);
     expect(screen.getByRole('status').textContent).toBe('/start');
   });
 });

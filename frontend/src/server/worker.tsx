@@ -23,33 +23,40 @@ export function render(page: PageData): string {
 
 // Every split-out screen is loaded before the first page is rendered.
 // Requests are split at newlines by hand: readline's decoding and line
-// matching cost more than parsing the requests.
+// matching cost more than parsing the requests. The answers to the
+// requests of one chunk of input go out in one write.
 preloadAll().then(() => {
   let pending: Buffer[] = [];
   process.stdin.on('data', (chunk: Buffer) => {
+    const out: Buffer[] = [];
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
       const line = pending.length ? Buffer.concat([...pending, chunk.subarray(start, nl)]) : chunk.subarray(start, nl);
       pending = [];
-      answer(line.toString('utf8'));
+      answer(line.toString('utf8'), out);
       start = nl + 1;
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
+    if (out.length) process.stdout.write(Buffer.concat(out));
   });
   process.stdin.resume(); // the boot script paused it to hand over the input
   // Exit once every answer is out: a pipe that was full holds some back.
   process.stdin.on('end', () => process.stdout.write('', () => process.exit(0)));
 });
 
-function answer(line: string) {
+const newline = Buffer.from('\n');
+
+// answer renders one request and appends the answer to out. The page is
+// encoded once, and its length read from the bytes.
+function answer(line: string, out: Buffer[]) {
   let id = -1;
   try {
     const req = JSON.parse(line) as { id: number; data: PageData };
     id = req.id;
-    const html = render(req.data);
-    process.stdout.write(JSON.stringify({ id, len: Buffer.byteLength(html) }) + '\n' + html + '\n');
+    const html = Buffer.from(render(req.data));
+    out.push(Buffer.from(`{"id":${id},"len":${html.length}}\n`), html, newline);
   } catch (e) {
     const err = e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
-    process.stdout.write(JSON.stringify({ id, error: err }) + '\n');
+    out.push(Buffer.from(JSON.stringify({ id, error: err }) + '\n'));
   }
 }
