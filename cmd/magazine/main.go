@@ -55,6 +55,7 @@ func buildCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Progress = progress(c.ErrOrStderr())
+			o.Yield = true
 			tuneGC(o)
 			res, err := build.Run(o)
 			if err != nil {
@@ -118,6 +119,7 @@ func checkCmd() *cobra.Command {
 		Short: "Find every problem a build would, and spelling mistakes, without writing dist/",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			o.Yield = true
 			res, err := build.Check(o)
 			if err != nil {
 				return err

@@ -36,6 +36,10 @@ type Options struct {
 	NoSpelling  bool                  // Check: skip the spelling pass
 	Cache       string                // build cache folder; "" means .cache beside dist
 	Progress    func(done, total int) // called as pages render; nil for none
+	// Yield lowers this process's priority below its render workers'
+	// once they have started (render.Yield): for a one-off build or check,
+	// not for a process that also serves.
+	Yield bool
 
 	// Overlays are further config files read after Config, each overriding
 	// the keys it sets (site.LoadFiles).

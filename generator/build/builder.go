@@ -102,6 +102,9 @@ func NewBuilder(opt Options) (*Builder, error) {
 		b.Close()
 		return nil, err
 	}
+	if opt.Yield {
+		render.Yield()
+	}
 	return b, nil
 }
 
