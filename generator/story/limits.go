@@ -68,7 +68,9 @@ func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
 	defer f.Close()
 	// Sized to the file, so reading it takes one allocation, not ReadAll's
 	// doublings; a file that grew meanwhile is still read to its end.
-	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+1))
+	// ReadFrom wants MinRead bytes of room before each read, the last one
+	// (which finds the end) included: with less it would double the buffer.
+	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
 	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return problem("%v", err)

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,5 +51,26 @@ func TestStoryFilesMustBeSmallRegularAndInside(t *testing.T) {
 	}
 	if got := diags.Error(); got != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+// A story is read into one buffer of its size: not doubled on the way
+// (10,000 stories read 300 MB more than their 100 MB, all garbage).
+func TestReadFileTakesOneBuffer(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.md")
+	want := bytes.Repeat([]byte("word "), 2000)
+	if err := os.WriteFile(file, want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, _, d := readFile(dir, file)
+	if d != nil {
+		t.Fatal(d)
+	}
+	if !bytes.Equal(src, want) {
+		t.Fatalf("read %d bytes, want the file's %d", len(src), len(want))
+	}
+	if cap(src) > len(want)+bytes.MinRead {
+		t.Errorf("read into a buffer of %d bytes for a file of %d", cap(src), len(want))
 	}
 }
