@@ -18,7 +18,16 @@ func New(parent, prefix string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	held, err := hold(filepath.Join(dir, ".lock"), true)
+	// The lock file takes its name only once it is locked: another owner
+	// starting meanwhile could otherwise lock it first, between its
+	// creation and ours, and take the folder for a dead owner's. A folder
+	// without one is left alone.
+	held, err := hold(filepath.Join(dir, ".lock-new"), true)
+	if err == nil {
+		if err = os.Rename(filepath.Join(dir, ".lock-new"), filepath.Join(dir, ".lock")); err != nil {
+			held.Close()
+		}
+	}
 	if err != nil {
 		os.RemoveAll(dir)
 		return "", nil, err

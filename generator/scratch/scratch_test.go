@@ -3,6 +3,7 @@ package scratch
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -32,5 +33,35 @@ func TestDeadOwnersFoldersGo(t *testing.T) {
 	release2()
 	if _, err := os.Stat(second); !os.IsNotExist(err) {
 		t.Error("release should remove the folder")
+	}
+}
+
+// Folders made at the same moment by other owners are never taken for a
+// dead owner's: each folder outlives its owner's use of it.
+func TestConcurrentOwnersKeepTheirFolders(t *testing.T) {
+	parent := t.TempDir()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				dir, release, err := New(parent, "work-")
+				if err != nil {
+					errs <- err
+					return
+				}
+				if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+					errs <- err
+					release()
+					return
+				}
+				release()
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
