@@ -508,9 +508,7 @@ func parseMeta(s string) (*metafile, error) {
 // page and its main pictures are on screen (the load event, the pictures
 // fetched at high priority decoded, two frames, and 50 ms for the frame
 // that shows them to reach the screen, which lags the main thread under
-// load; where the browser reports largest paints, also the one of such a
-// picture, 300 ms at most, as that lag can pass 50 ms on a busy machine).
-// The page is complete without the entry, so its 80 KiB should not
+// load). The page is complete without the entry, so its 80 KiB should not
 // compete with the LCP picture for a slow connection, nor its parsing with
 // the first paint. A tab opened in the background gets no frames: a timer
 // starts it there, a second after the load event. A reader who taps, clicks
@@ -531,11 +529,9 @@ func bootScript(entry string, css []string) []byte {
 	sheets, _ := json.Marshal(append([]string{}, css...))
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};Promise.all(%s.map((h)=>new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=l.onerror=r;document.head.append(l)}))).then(()=>import(%q))};`+
 		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
-		`const frames=()=>new Promise((r)=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(r,50))));`+
-		`const shown=(imgs)=>new Promise((r)=>{if(!imgs.length||!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))return r();setTimeout(r,300);`+
-		`new PerformanceObserver((l,o)=>{if(l.getEntries().some((e)=>imgs.includes(e.element))){o.disconnect();r()}}).observe({type:"largest-contentful-paint",buffered:true})});`+
+		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
 		`const first=Promise.race([Promise.all([...document.querySelectorAll("link[rel=modulepreload][data-start]")].map((l)=>import(l.href).then((m)=>m.default).catch(()=>{}))),new Promise((r)=>setTimeout(r,%d))]);`+
-		`const start=()=>first.then(()=>{setTimeout(()=>go(),1000);const imgs=[...document.querySelectorAll('img[fetchpriority="high"]')];`+
-		`Promise.all([Promise.all(imgs.map((i)=>i.decode().catch(()=>{}))).then(frames),shown(imgs)]).then(()=>go())});`+
+		`const start=()=>first.then(()=>{setTimeout(()=>go(),1000);`+
+		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)});`+
 		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry, firstWaitMS))
 }
