@@ -506,13 +506,15 @@ func parseMeta(s string) (*metafile, error) {
 
 // bootScript is the one script a page names: it loads the entry once the
 // page and its main pictures are on screen (the load event, the pictures
-// fetched at high priority decoded, two frames, and 50 ms for the frame
+// fetched at high priority decoded, two frames, and 150 ms for the frame
 // that shows them to reach the screen, which lags the main thread under
-// load). The page is complete without the entry, so its 80 KiB should not
-// compete with the LCP picture for a slow connection, nor its parsing with
-// the first paint. A tab opened in the background gets no frames: a timer
-// starts it there, a second after the load event. A reader who taps, clicks
-// or types before then (the menu needs the entry) gets it at once.
+// load: on a busy CI machine it came 57 ms after a wait of 50 ms, when the
+// stylesheet had been requested already). The page is complete without
+// the entry, so its 80 KiB should not compete with the LCP picture for a
+// slow connection, nor its parsing with the first paint. A tab opened in
+// the background gets no frames: a timer starts it there, a second after
+// the load event. A reader who taps, clicks or types before then (the menu
+// needs the entry) gets it at once.
 //
 // A page whose main content needs a script of its own before the entry (a
 // search page's results: search/first.ts) names it in its <head> with
@@ -529,7 +531,7 @@ func bootScript(entry string, css []string) []byte {
 	sheets, _ := json.Marshal(append([]string{}, css...))
 	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};Promise.all(%s.map((h)=>new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=l.onerror=r;document.head.append(l)}))).then(()=>import(%q))};`+
 		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
-		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),50)));`+
+		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),150)));`+
 		`const first=Promise.race([Promise.all([...document.querySelectorAll("link[rel=modulepreload][data-start]")].map((l)=>import(l.href).then((m)=>m.default).catch(()=>{}))),new Promise((r)=>setTimeout(r,%d))]);`+
 		`const start=()=>first.then(()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)});`+
