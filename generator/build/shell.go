@@ -66,26 +66,18 @@ func (s *shell) page(style, head, body string, data []byte) ([]byte, error) {
 	if s.parts == nil {
 		return s.run(style, head, body, data)
 	}
-	fill := [3]string{style, head, body} // then data, not copied to a string
+	fill := [4]string{style, head, body, unsafeString(data)} // data is not copied to a string
 	n := 0
 	for _, p := range s.parts {
 		n += len(p)
 	}
 	for _, k := range s.slots {
-		if k < len(fill) {
-			n += len(fill[k])
-		} else {
-			n += len(data)
-		}
+		n += len(fill[k])
 	}
 	out := make([]byte, 0, n)
 	for i, k := range s.slots {
 		out = append(out, s.parts[i]...)
-		if k < len(fill) {
-			out = append(out, fill[k]...)
-		} else {
-			out = append(out, data...)
-		}
+		out = append(out, fill[k]...)
 	}
 	out = append(out, s.parts[len(s.parts)-1]...)
 	if !s.checked {
