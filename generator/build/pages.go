@@ -57,13 +57,14 @@ type pages struct {
 
 // page is one canonical route on its way through the stage.
 type page struct {
-	route route.Route
-	head  head.Head
-	tags  string // head.HTML(), used for the key and the page
-	file  []byte // the data file: {"head":…,"page":…}
-	data  []byte // the page data, within file
-	key   string
-	html  []byte // nil: unchanged since the last build
+	route   route.Route
+	head    head.Head
+	tags    string // head.HTML(), used for the key and the page
+	file    []byte // the data file: {"head":…,"page":…}
+	data    []byte // the page data, within file
+	dataKey string // the data file's key
+	key     string // the page's: the shell, tags and data file's keys
+	html    []byte // nil: unchanged since the last build
 }
 
 // make prepares, renders, checks and puts the pages a chunk at a time, in
@@ -159,7 +160,8 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 					}
 					file, pd, err := dataFile(h, data.For(r))
 					tags := h.HTML()
-					batch[i] = &page{route: r, head: h, tags: tags, file: file, data: pd, key: hashOf(shellKey, tags, unsafeString(file))}
+					dataKey := hashOf(unsafeString(file))
+					batch[i] = &page{route: r, head: h, tags: tags, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, tags, dataKey)}
 					return err
 				})
 			}
@@ -287,7 +289,6 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 // and the page data at every path, for client-side navigation.
 func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 	for _, pg := range batch {
-		dataKey := hashOf(unsafeString(pg.file))
 		for _, r := range aliases[pg.route.Path] {
 			f := File{Key: pg.key, Data: pg.html}
 			if r.Moved() {
@@ -302,7 +303,7 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 			}
 			if pg.route.Kind != route.NotFound {
 				p.res.Pages++
-				if err := p.put(route.DataFile(r.Path), File{Key: dataKey, Data: pg.file}); err != nil {
+				if err := p.put(route.DataFile(r.Path), File{Key: pg.dataKey, Data: pg.file}); err != nil {
 					return err
 				}
 			}
