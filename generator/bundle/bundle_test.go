@@ -46,16 +46,8 @@ func TestHashFollowsInstalledPackages(t *testing.T) {
 // is in the bundle (required, Node would load it as an ES module, ~70 ms of
 // every worker's start).
 func TestServerBundleRequiresOnlyReact(t *testing.T) {
-	b, err := New("../../frontend")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	required := regexp.MustCompile(`require\("([^"]+)"\)`).FindAllStringSubmatch(string(res.Server), -1)
+	server := buildOnce(t, "../../frontend").Server
+	required := regexp.MustCompile(`require\("([^"]+)"\)`).FindAllStringSubmatch(string(server), -1)
 	react := false
 	for _, m := range required {
 		switch name := m[1]; {

@@ -148,7 +148,10 @@ func names(c *Client) []string {
 }
 
 // bundleOnce is the client bundle of frontend from a bundler of its own.
-func bundleOnce(t *testing.T, frontend string) *Client {
+func bundleOnce(t *testing.T, frontend string) *Client { return buildOnce(t, frontend).Client }
+
+// buildOnce is the bundles of frontend from a bundler of its own.
+func buildOnce(t *testing.T, frontend string) *Result {
 	t.Helper()
 	b, err := New(frontend)
 	if err != nil {
@@ -159,7 +162,7 @@ func bundleOnce(t *testing.T, frontend string) *Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.Client
+	return res
 }
 
 // A search page's first script runs before the entry, so it is a bundle of
