@@ -29,11 +29,12 @@ import (
 
 // chunk is how many pages are prepared and rendered at a time: enough to
 // keep the workers' pipes full, few enough that memory stays flat however
-// large the site (a page in flight holds ~100 KB). The first chunks are
-// smaller, so rendering starts sooner.
-const chunk = 256
+// large the site (a page in flight holds ~100 KB, and up to seven chunks
+// are in flight, one in each step and one waiting between two). The first
+// chunk is smaller, so rendering starts sooner.
+const chunk = 128
 
-// chunkSize is the size of the chunk after done pages: 64, 128, then chunk.
+// chunkSize is the size of the chunk after done pages: 64, then chunk.
 func chunkSize(done int) int {
 	return min(chunk, 64+done)
 }
@@ -68,9 +69,10 @@ type page struct {
 }
 
 // make prepares, renders, checks and puts the pages a chunk at a time, in
-// three steps that overlap: while Node renders one chunk, Go checks and puts
-// the one before and prepares the one after. The link check waits for the
-// names of every other file on assets.
+// four steps that overlap: while Node renders one chunk, Go puts the one
+// before in the shell, checks and puts the one before that, and prepares
+// the one after. The link check waits for the names of every other file
+// on assets.
 func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	cfg, client := p.src.cfg, p.bundle.Client
 	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
@@ -191,9 +193,16 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 		}
 		return nil
 	})
-	// The pages that changed, rendered in Node and put in the shell.
+	// The pages that changed, rendered in Node; then put in the shell, in
+	// a step of their own, so Node renders the next chunk meanwhile.
+	type renderedChunk struct {
+		batch   []*page
+		waiting []*page // the pages rendered, with their bodies
+		bodies  []string
+	}
+	bodied := make(chan renderedChunk, 1)
 	g.Go(func() error {
-		defer close(rendered)
+		defer close(bodied)
 		done := 0
 		for batch := range prepared {
 			stop := p.timer.start("render")
@@ -211,20 +220,37 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 				progress = func(n, _ int) { p.b.opt.Progress(done+n, len(canon)) }
 			}
 			bodies, err := p.b.pool.Render(jobs, progress)
-			for i := 0; err == nil && i < len(bodies); i++ {
-				pg := waiting[i]
-				style := sheet.For(pg.tags, bodies[i])
-				if pg.html, err = sh.page(style, pg.tags, bodies[i], pg.data); err != nil {
-					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, waiting[i].route.Path, err)
+			stop()
+			if err != nil {
+				return err
+			}
+			done += len(jobs)
+			select {
+			case bodied <- renderedChunk{batch, waiting, bodies}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	g.Go(func() error {
+		defer close(rendered)
+		for c := range bodied {
+			stop := p.timer.start("shell")
+			var err error
+			for i := 0; err == nil && i < len(c.bodies); i++ {
+				pg := c.waiting[i]
+				style := sheet.For(pg.tags, c.bodies[i])
+				if pg.html, err = sh.page(style, pg.tags, c.bodies[i], pg.data); err != nil {
+					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, pg.route.Path, err)
 				}
 			}
 			stop()
 			if err != nil {
 				return err
 			}
-			done += len(jobs)
-			p.res.Rendered += len(jobs)
-			if err := send(rendered, batch); err != nil {
+			p.res.Rendered += len(c.bodies)
+			if err := send(rendered, c.batch); err != nil {
 				return err
 			}
 		}
