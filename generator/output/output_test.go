@@ -1,6 +1,7 @@
 package output
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // site is a test's output folder and cache.
@@ -194,6 +196,34 @@ func TestAbortLeavesOutputAlone(t *testing.T) {
 	}
 	if got := tree(t, s.out); !same(got, map[string]string{"i.html": "old", "j.html": "j"}) {
 		t.Errorf("after an aborted build: %v", got)
+	}
+}
+
+func TestPutStopsAfterAFailedWrite(t *testing.T) {
+	s := newSite(t)
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put("a/1.html", File{Key: "1", Data: []byte("1")}); err != nil {
+		t.Fatal(err)
+	}
+	// Every later write fails: the staging folder is gone.
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		if err := os.RemoveAll(spareDir(s.out)); err != nil {
+			t.Fatal(err)
+		}
+		err = w.Put(fmt.Sprintf("b/%d.html", time.Now().UnixNano()), File{Key: "k", Data: []byte("x")})
+		if err != nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err == nil || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("Put after a failed write: %v, want the write's error", err)
+	}
+	if _, err := w.Commit(); err == nil {
+		t.Error("Commit after a failed write succeeded")
 	}
 }
 

@@ -171,8 +171,16 @@ func (w *Writer) Has(path, key string) bool { return w.man.Has(path, key) }
 func (w *Writer) Previous() *Manifest { return w.man }
 
 // Put records a file of this build and stages it unless the staging folder
-// already has it. Data may be nil only for a file Has reports.
+// already has it. Data may be nil only for a file Has reports. Once staging
+// a file has failed (a full disk, say), Put returns that error, so a build
+// stops at once rather than making every other page for nothing.
 func (w *Writer) Put(p string, f File) error {
+	w.mu.Lock()
+	failed := w.err
+	w.mu.Unlock()
+	if failed != nil {
+		return failed
+	}
 	if err := w.layout.Add(p); err != nil {
 		return err
 	}
