@@ -54,9 +54,14 @@ func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
 	problem := func(format string, args ...any) ([]byte, time.Time, *diag.Diagnostic) {
 		return nil, time.Time{}, &diag.Diagnostic{File: file, Message: fmt.Sprintf(format, args...)}
 	}
-	fi, err := within(dir, file)
-	if err != nil {
-		return problem("%v", err)
+	// A regular file named in dir is inside it, whatever dir's own path
+	// resolves to: one lstat, where resolving every link of both paths
+	// took ten (10,000 stories: 0.3 s of CPU).
+	fi, err := os.Lstat(file)
+	if err != nil || !fi.Mode().IsRegular() || filepath.Dir(file) != filepath.Clean(dir) {
+		if fi, err = within(dir, file); err != nil {
+			return problem("%v", err)
+		}
 	}
 	if fi.Size() > MaxFileBytes {
 		return problem("the file is %s; a story may be at most 1 MB", size(fi.Size()))
@@ -66,6 +71,10 @@ func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
 		return problem("%v", err)
 	}
 	defer f.Close()
+	// What was opened is what was checked, not a link put in its place since.
+	if opened, err := f.Stat(); err != nil || !os.SameFile(fi, opened) {
+		return problem("changed while it was being read; build again")
+	}
 	// Sized to the file, so reading it takes one allocation, not ReadAll's
 	// doublings; a file that grew meanwhile is still read to its end.
 	// ReadFrom wants MinRead bytes of room before each read, the last one
@@ -124,6 +133,9 @@ func size(n int64) string {
 // checkText reports a file that is not UTF-8 text, at the first bad line:
 // a NUL byte or invalid UTF-8 means a binary file or a wrong encoding.
 func checkText(file string, src []byte) *diag.Diagnostic {
+	if bytes.IndexByte(src, 0) < 0 && utf8.Valid(src) {
+		return nil // the usual case, without splitting the file into lines
+	}
 	for i, line := range bytes.Split(src, []byte("\n")) {
 		if col := bytes.IndexByte(line, 0); col >= 0 {
 			return &diag.Diagnostic{File: file, Line: i + 1, Col: col + 1, Message: "a NUL byte: a story must be plain UTF-8 text"}

@@ -54,6 +54,25 @@ func TestStoryFilesMustBeSmallRegularAndInside(t *testing.T) {
 	}
 }
 
+// A story folder reached through a link, and a link to a story inside the
+// folder, are read as the files they lead to.
+func TestStoryFilesThroughLinks(t *testing.T) {
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	os.MkdirAll(real, 0o755)
+	os.WriteFile(filepath.Join(real, "a.md"), []byte(good), 0o644)
+	os.Symlink("a.md", filepath.Join(real, "b.md"))
+	os.Symlink(real, filepath.Join(root, "stories"))
+	for _, dir := range []string{real, filepath.Join(root, "stories")} {
+		for _, name := range []string{"a.md", "b.md"} {
+			src, _, d := readFile(dir, filepath.Join(dir, name))
+			if d != nil || string(src) != good {
+				t.Errorf("%s in %s: %v, %d bytes", name, dir, d, len(src))
+			}
+		}
+	}
+}
+
 // A story is read into one buffer of its size: not doubled on the way
 // (10,000 stories read 300 MB more than their 100 MB, all garbage).
 func TestReadFileTakesOneBuffer(t *testing.T) {
