@@ -16,6 +16,7 @@ import (
 	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/images"
 	"github.com/nivaran/magazine/generator/media"
+	"github.com/nivaran/magazine/generator/output"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/scratch"
@@ -52,10 +53,7 @@ type Sink interface {
 }
 
 // File is one output. Key changes whenever the content would.
-type File struct {
-	Key  string
-	Data []byte
-}
+type File = output.File
 
 // Result describes a finished build.
 type Result struct {

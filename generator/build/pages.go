@@ -60,12 +60,12 @@ type pages struct {
 type page struct {
 	route   route.Route
 	head    head.Head
-	tags    string // head.HTML(), used for the key and the page
-	file    []byte // the data file: {"head":…,"page":…}
-	data    []byte // the page data, within file
-	dataKey string // the data file's key
-	key     string // the page's: the shell, tags and data file's keys
-	html    []byte // nil: unchanged since the last build
+	tags    string   // head.HTML(), used for the key and the page
+	file    []byte   // the data file: {"head":…,"page":…}
+	data    []byte   // the page data, within file
+	dataKey string   // the data file's key
+	key     string   // the page's: the shell, tags and data file's keys
+	html    [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
 // make prepares, renders, checks and puts the pages a chunk at a time, in
@@ -279,15 +279,16 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 		for batch := range rendered {
 			if checker != nil {
 				stop := p.timer.start("link check")
-				files := make(map[string][]byte, len(batch))
+				files := make(map[string][][]byte, len(batch))
 				from := make(map[string]*story.Story, len(batch))
 				for _, pg := range batch {
 					html, f := pg.html, route.File(pg.route.Path)
 					if html == nil && p.previous != nil {
-						var err error
-						if html, err = p.previous.Read(f); err != nil {
+						old, err := p.previous.Read(f)
+						if err != nil {
 							return err
 						}
+						html = [][]byte{old}
 					}
 					if html != nil {
 						files[f], from[f] = html, pg.route.Story
@@ -316,7 +317,10 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 	for _, pg := range batch {
 		for _, r := range aliases[pg.route.Path] {
-			f := File{Key: pg.key, Data: pg.html}
+			f := File{Key: pg.key}
+			if pg.html != nil {
+				f.Data, f.More = pg.html[0], pg.html[1:]
+			}
 			if r.Moved() {
 				html, err := aliasHTML(p.src.cfg, pg.route.Canonical, pg.head.Title)
 				if err != nil {

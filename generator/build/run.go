@@ -48,5 +48,5 @@ func (s writerSink) Lost(names []string) bool         { return s.w.Previous().Lo
 func (s writerSink) Read(path string) ([]byte, error) { return s.w.Previous().Read(path) }
 
 func (s writerSink) Put(path string, f File) error {
-	return s.w.Put(path, output.File{Key: f.Key, Data: f.Data})
+	return s.w.Put(path, f)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"strings"
+	"unsafe"
 )
 
 // shell fills templates/page.html for the pages of one build. The template
@@ -61,35 +62,33 @@ func (s *shell) markup() string {
 	return strings.Join(s.parts, "")
 }
 
-// page is one page's HTML.
-func (s *shell) page(style, head, body string, data []byte) ([]byte, error) {
+// page is one page's HTML, in parts: the shell's own text and the page's
+// parts in between, not copied into one buffer (package output writes them
+// with one system call).
+func (s *shell) page(style, head, body string, data []byte) ([][]byte, error) {
 	if s.parts == nil {
-		return s.run(style, head, body, data)
+		out, err := s.run(style, head, body, data)
+		return [][]byte{out}, err
 	}
-	fill := [4]string{style, head, body, unsafeString(data)} // data is not copied to a string
-	n := 0
-	for _, p := range s.parts {
-		n += len(p)
-	}
-	for _, k := range s.slots {
-		n += len(fill[k])
-	}
-	out := make([]byte, 0, n)
+	fill := [4][]byte{bytesOf(style), bytesOf(head), bytesOf(body), data}
+	out := make([][]byte, 0, 2*len(s.parts))
 	for i, k := range s.slots {
-		out = append(out, s.parts[i]...)
-		out = append(out, fill[k]...)
+		out = append(out, bytesOf(s.parts[i]), fill[k])
 	}
-	out = append(out, s.parts[len(s.parts)-1]...)
+	out = append(out, bytesOf(s.parts[len(s.parts)-1]))
 	if !s.checked {
 		s.checked = true
 		want, err := s.run(style, head, body, data)
-		if err != nil || !bytes.Equal(out, want) {
+		if err != nil || !bytes.Equal(bytes.Join(out, nil), want) {
 			s.parts = nil
-			return want, err
+			return [][]byte{want}, err
 		}
 	}
 	return out, nil
 }
+
+// bytesOf is s as bytes without a copy, for writing: never written to.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 func (s *shell) run(style, head, body string, data []byte) ([]byte, error) {
 	d := s.base

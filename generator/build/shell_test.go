@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"html/template"
 	"testing"
 )
@@ -23,10 +24,11 @@ func TestShellMatchesTheTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 2 {
-			got, err := sh.page(style, head, body, data)
+			parts, err := sh.page(style, head, body, data)
 			if err != nil {
 				t.Fatal(err)
 			}
+			got := bytes.Join(parts, nil)
 			want, _ := sh.run(style, head, body, data)
 			if string(got) != string(want) {
 				t.Errorf("%s:\n got %s\nwant %s", name, got, want)

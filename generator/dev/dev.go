@@ -5,6 +5,7 @@
 package dev
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -92,7 +93,9 @@ type memory struct {
 
 func (m memory) Put(path string, f build.File) error {
 	data := f.Data
-	if data == nil {
+	if f.More != nil {
+		data = bytes.Join(append([][]byte{f.Data}, f.More...), nil)
+	} else if data == nil {
 		data = m.prev[path].Data
 	}
 	m.keys[path] = f.Key

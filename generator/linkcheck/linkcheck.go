@@ -55,8 +55,9 @@ func Check(dir, baseURL string) ([]Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	return check(names, baseURL, func(name string) ([]byte, error) {
-		return os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	return check(names, baseURL, func(name string) ([][]byte, error) {
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		return [][]byte{src}, err
 	})
 }
 
@@ -69,13 +70,14 @@ func NewChecker(names []string, baseURL string) *Checker {
 	return &Checker{site: newSite(names, baseURL)}
 }
 
-// Check checks the given pages (HTML files by path), in parallel.
-func (c *Checker) Check(pages map[string][]byte) []Problem {
+// Check checks the given pages (HTML files by path), in parallel. A page
+// may come in parts (a page and its shell) that each hold whole tags.
+func (c *Checker) Check(pages map[string][][]byte) []Problem {
 	names := make([]string, 0, len(pages))
 	for n := range pages {
 		names = append(names, n)
 	}
-	problems, _ := c.site.check(names, func(name string) ([]byte, error) { return pages[name], nil })
+	problems, _ := c.site.check(names, func(name string) ([][]byte, error) { return pages[name], nil })
 	return problems
 }
 
@@ -87,16 +89,21 @@ func CheckFiles(files map[string][]byte, baseURL string) []Problem {
 	for n := range files {
 		names = append(names, n)
 	}
-	problems, _ := check(names, baseURL, func(name string) ([]byte, error) { return files[name], nil })
+	problems, _ := check(names, baseURL, func(name string) ([][]byte, error) {
+		if files[name] == nil {
+			return nil, nil
+		}
+		return [][]byte{files[name]}, nil
+	})
 	return problems
 }
 
-func check(names []string, baseURL string, read func(string) ([]byte, error)) ([]Problem, error) {
+func check(names []string, baseURL string, read func(string) ([][]byte, error)) ([]Problem, error) {
 	return newSite(names, baseURL).check(names, read)
 }
 
 // check reads and checks every HTML file among names.
-func (site *site) check(names []string, read func(string) ([]byte, error)) ([]Problem, error) {
+func (site *site) check(names []string, read func(string) ([][]byte, error)) ([]Problem, error) {
 	var pages []string
 	for _, n := range names {
 		if strings.HasSuffix(n, ".html") {
@@ -160,11 +167,11 @@ func newSite(names []string, baseURL string) *site {
 	return s
 }
 
-func (s *site) checkPage(page string, src []byte) []Problem {
+func (s *site) checkPage(page string, parts [][]byte) []Problem {
 	base := &url.URL{Path: pageURL(page)}
 	var out []Problem
 	seen := map[string]bool{}
-	startTags(src, referring, func(tok html.Token) {
+	visit := func(tok html.Token) {
 		if tok.DataAtom == atom.Base {
 			// <base href> changes how every later relative link resolves.
 			if href := strings.TrimSpace(attr(tok, "href")); href != "" {
@@ -184,7 +191,10 @@ func (s *site) checkPage(page string, src []byte) []Problem {
 				out = append(out, pr)
 			}
 		}
-	})
+	}
+	for _, src := range parts {
+		startTags(src, referring, visit)
+	}
 	return out
 }
 

@@ -57,6 +57,19 @@ func TestCheckFiles(t *testing.T) {
 	}
 }
 
+// A page in parts is checked as the page they make: a <base> in one part
+// applies to the links of the next, and each broken link is reported once.
+func TestCheckerPagesInParts(t *testing.T) {
+	c := NewChecker([]string{"index.html", "docs/a/index.html"}, "")
+	got := c.Check(map[string][][]byte{"index.html": {
+		[]byte(`<head><base href="/docs/"><style>`), []byte(`a>b{}`), []byte(`</style></head><body>`),
+		[]byte(`<a href="a/">ok</a><a href="b/">gone</a>`), nil, []byte(`<a href="b/">again</a></body>`),
+	}})
+	if want := []Problem{{Page: "index.html", Href: "b/"}}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
 func TestSiteBelowTheRoot(t *testing.T) {
 	files := map[string][]byte{
 		"index.html": []byte(`<a href="https://host.example/mag/about/">in</a>` +

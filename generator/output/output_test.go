@@ -227,6 +227,19 @@ func TestPutStopsAfterAFailedWrite(t *testing.T) {
 	}
 }
 
+// A file in parts is written whole, empty parts and all.
+func TestFileInParts(t *testing.T) {
+	s := newSite(t)
+	big := strings.Repeat("x", 1<<20)
+	f := File{Key: "k", Data: nil, More: [][]byte{[]byte("<p>"), nil, []byte(big), {}, []byte("</p>")}}
+	if _, err := s.build(false, map[string]File{"p.html": f, "q.html": {Key: "q", Data: []byte("q"), More: [][]byte{}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, s.out); !same(got, map[string]string{"p.html": "<p>" + big + "</p>", "q.html": "q"}) {
+		t.Errorf("got %d files; p.html is %d bytes", len(got), len(got["p.html"]))
+	}
+}
+
 func TestWriteRefusesMissingData(t *testing.T) {
 	s := newSite(t)
 	_, err := s.build(false, map[string]File{"x.html": {Key: "k"}})

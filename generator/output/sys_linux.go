@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"strconv"
 
@@ -36,4 +37,48 @@ func umaskNarrows() bool {
 		}
 	}
 	return true
+}
+
+// writeParts writes data to f one part after another, with as few system
+// calls as the kernel takes (writev).
+func writeParts(f *os.File, data [][]byte) error {
+	if len(data) == 1 {
+		_, err := f.Write(data[0])
+		return err
+	}
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return err
+	}
+	left := append([][]byte(nil), data...) // trimmed as it is written
+	var werr error
+	err = conn.Write(func(fd uintptr) bool {
+		for {
+			for len(left) > 0 && len(left[0]) == 0 {
+				left = left[1:]
+			}
+			if len(left) == 0 {
+				return true
+			}
+			n, err := unix.Writev(int(fd), left[:min(len(left), 1024)]) // IOV_MAX
+			if err == unix.EINTR {
+				continue
+			}
+			if err == nil && n == 0 {
+				err = io.ErrShortWrite
+			}
+			if err != nil {
+				werr = err
+				return true
+			}
+			for len(left) > 0 && n >= len(left[0]) {
+				n -= len(left[0])
+				left = left[1:]
+			}
+			if n > 0 {
+				left[0] = left[0][n:]
+			}
+		}
+	})
+	return errors.Join(err, werr)
 }

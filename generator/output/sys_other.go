@@ -2,6 +2,17 @@
 
 package output
 
+import "os"
+
 func exchange(a, b string) error { return swapInTwoSteps(a, b) }
 
 func umaskNarrows() bool { return true }
+
+func writeParts(f *os.File, data [][]byte) error {
+	for _, d := range data {
+		if _, err := f.Write(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -30,6 +30,18 @@ import (
 type File struct {
 	Key  string
 	Data []byte
+	// More follows Data in a file made of parts, a page and its shell:
+	// written together in one system call, never copied into one buffer
+	// (at 10,000 stories, 570 MB of copies).
+	More [][]byte
+}
+
+// parts is the file's content.
+func (f File) parts() [][]byte {
+	if f.Data == nil && f.More == nil {
+		return nil
+	}
+	return append([][]byte{f.Data}, f.More...)
 }
 
 // Writer receives a build's files as they are made and puts them in place
@@ -59,7 +71,7 @@ type Writer struct {
 
 type job struct {
 	path string
-	data []byte
+	data [][]byte
 	link bool // hard-link the unchanged file from out (data, if any, is the fallback)
 }
 
@@ -190,18 +202,19 @@ func (w *Writer) Put(p string, f File) error {
 		stale := w.stale[p]
 		w.mu.Unlock()
 		if stale {
-			w.jobs <- job{path: p, data: f.Data, link: true}
+			w.jobs <- job{path: p, data: f.parts(), link: true}
 		}
 		return nil
 	}
-	if f.Data == nil {
+	data := f.parts()
+	if data == nil {
 		return fmt.Errorf("output: %s has no content and is not in the previous build", p)
 	}
 	w.mu.Lock()
 	w.stale[p] = true
 	w.wrote = append(w.wrote, p)
 	w.mu.Unlock()
-	w.jobs <- job{path: p, data: f.Data}
+	w.jobs <- job{path: p, data: data}
 	return nil
 }
 
@@ -290,12 +303,12 @@ func (w *Writer) do(j job) error {
 
 // writeFile creates a new file readable by everyone, whatever the umask
 // (chmod: the umask would take some of 0644 away).
-func writeFile(name string, data []byte, chmod bool) error {
+func writeFile(name string, data [][]byte, chmod bool) error {
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(data)
+	werr := writeParts(f, data)
 	if chmod {
 		werr = errors.Join(werr, f.Chmod(0o644))
 	}
