@@ -200,7 +200,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			// every page's data, which json.Marshal already made compact
 			// (and so free of newlines).
 			bw.WriteString(`{"id":` + strconv.Itoa(i) + `,"data":`)
-			bw.Write(jobs[i].Data)
+			writeASCII(bw, jobs[i].Data)
 			if _, err := bw.WriteString("}\n"); err != nil {
 				writeErr <- err
 				return
