@@ -70,6 +70,7 @@ func (h *Head) ld(v any) {
 // swap exactly these on client-side navigation.
 func (h Head) HTML() string {
 	var b strings.Builder
+	b.Grow(h.size())
 	b.WriteString("<title>")
 	b.WriteString(html.EscapeString(h.Title))
 	b.WriteString("</title>\n")
@@ -92,6 +93,23 @@ func (h Head) HTML() string {
 		b.WriteString("</script>\n")
 	}
 	return b.String()
+}
+
+// size is the length of HTML() when nothing needs escaping, and room for
+// a few escapes: growing the builder from nothing cost more garbage than the
+// head itself (~7 KB a story page, 102 MB at 10,000 stories).
+func (h Head) size() int {
+	n := len(h.Title) + len("<title></title>\n") + 64
+	for _, t := range h.Tags {
+		n += len(t.Name) + len("< data-h>\n")
+		for _, a := range t.Attrs {
+			n += len(a[0]) + len(a[1]) + len(` =""`)
+		}
+	}
+	for _, j := range h.JSONLD {
+		n += len(j) + len(`<script data-h type="application/ld+json"></script>`+"\n")
+	}
+	return n
 }
 
 // Describe is the meta description: the text cut at 155 characters, plus
