@@ -64,7 +64,7 @@ var creditSplit = regexp.MustCompile(`(?i)\s*(?:[—–|-]\s*)?credit:\s*`)
 
 // imageFigure is a figure from ![Alt](images/x.jpg "Caption — Credit: Source").
 func (c *converter) imageFigure(img *ast.Image) (Block, bool) {
-	f := &Figure{Src: string(img.Destination), Alt: strings.TrimSpace(string(nodeText(img, c.src))), Line: c.lineOf(img)}
+	f := &Figure{Src: string(img.Destination), Alt: strings.TrimSpace(nodeText(img, c.src)), Line: c.lineOf(img)}
 	f.Caption, f.Credit = splitCredit(string(img.Title))
 	if f.External() {
 		c.problemAt(f.Line, "an external picture needs its size, which is never fetched: write it as a ```figure block with src, alt, caption, credit, width and height")

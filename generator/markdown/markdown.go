@@ -190,7 +190,7 @@ func (c *converter) block(n ast.Node) (Block, bool) {
 // link to it beside the heading (not inside: the heading's name stays its
 // text), shown on hover or focus.
 func (c *converter) heading(t string, n ast.Node) Block {
-	title := strings.TrimSpace(string(nodeText(n, c.src)))
+	title := strings.TrimSpace(nodeText(n, c.src))
 	c.prose(n)
 	id := c.ids.slug(title)
 	class := ""
@@ -203,7 +203,7 @@ func (c *converter) heading(t string, n ast.Node) Block {
 
 // prose records a node's text for search and reading time.
 func (c *converter) prose(n ast.Node) {
-	t := strings.TrimSpace(string(nodeText(n, c.src)))
+	t := strings.TrimSpace(nodeText(n, c.src))
 	c.text = append(c.text, t)
 	c.words = append(c.words, t)
 }
@@ -283,7 +283,7 @@ func spotlightStart(p *ast.Paragraph, src []byte) (string, bool) {
 	if !ok || em.Level != 2 {
 		return "", false
 	}
-	label := strings.TrimSpace(string(nodeText(em, src)))
+	label := strings.TrimSpace(nodeText(em, src))
 	m := spotlightMarker.FindStringSubmatch(label)
 	if m == nil {
 		return "", false
@@ -351,8 +351,9 @@ func children(n ast.Node, src []byte) string {
 	return b.String()
 }
 
-func nodeText(n ast.Node, src []byte) []byte {
-	var buf bytes.Buffer
+// nodeText is the plain text of n, in a builder: its String is not a copy.
+func nodeText(n ast.Node, src []byte) string {
+	var buf strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -379,7 +380,7 @@ func nodeText(n ast.Node, src []byte) []byte {
 		}
 		return ast.WalkContinue, nil
 	})
-	return buf.Bytes()
+	return buf.String()
 }
 
 // countWords counts runs of non-space characters, like len(strings.Fields(s)).

@@ -37,7 +37,7 @@ func (c *converter) notes(list *east.FootnoteList) Block {
 	for n := list.FirstChild(); n != nil; n = n.NextSibling() {
 		fn := n.(*east.Footnote)
 		fmt.Fprintf(&b, `<li id="%s">%s</li>`, noteID(fn.Index), children(fn, c.src))
-		c.text = append(c.text, strings.TrimSpace(string(nodeText(fn, c.src))))
+		c.text = append(c.text, strings.TrimSpace(nodeText(fn, c.src)))
 	}
 	b.WriteString(`</ol></section>`)
 	return Block{Type: "notes", HTML: b.String()}

@@ -62,7 +62,7 @@ func (c *converter) blockquote(q *ast.Blockquote) Block {
 // ("— Name, role") is its attribution.
 func (c *converter) pullquote(q *ast.Blockquote, attribution string) Block {
 	if last, ok := q.LastChild().(*ast.Paragraph); ok && q.ChildCount() > 1 {
-		t := strings.TrimSpace(string(nodeText(last, c.src)))
+		t := strings.TrimSpace(nodeText(last, c.src))
 		if rest, ok := cutDash(t); ok {
 			attribution = rest
 			q.RemoveChild(q, last)

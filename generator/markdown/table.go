@@ -78,7 +78,7 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 	if cap != nil {
 		capHTML = strings.TrimSpace(strings.TrimPrefix(inner(cap, c.src), captionPrefix))
 		label = `aria-labelledby="` + id + `"`
-		c.text = append(c.text, strings.TrimSpace(strings.TrimPrefix(string(nodeText(cap, c.src)), captionPrefix)))
+		c.text = append(c.text, strings.TrimSpace(strings.TrimPrefix(nodeText(cap, c.src), captionPrefix)))
 	}
 	fmt.Fprintf(&b, `<div class="table-scroll" role="region" tabindex="0" %s><table class="table">`, label)
 	if cap != nil {
@@ -104,7 +104,7 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 				attr += ` class="` + class[i] + `"`
 			}
 			fmt.Fprintf(&b, `<%s%s>%s</%s>`, tag, attr, children(cell, c.src), tag)
-			words = append(words, strings.TrimSpace(string(nodeText(cell, c.src))))
+			words = append(words, strings.TrimSpace(nodeText(cell, c.src)))
 		}
 		c.text = append(c.text, strings.Join(words, " "))
 		c.words = append(c.words, strings.Join(words, " "))
@@ -126,7 +126,7 @@ func numberColumn(rows [][]*east.TableCell, i int, src []byte) bool {
 		if i >= len(row) {
 			continue
 		}
-		s := strings.TrimSpace(html.UnescapeString(string(nodeText(row[i], src))))
+		s := strings.TrimSpace(html.UnescapeString(nodeText(row[i], src)))
 		switch {
 		case blankCell(s):
 		case numeric.MatchString(s):
