@@ -84,3 +84,16 @@ func splitLowered(s string) []string {
 	}
 	return out
 }
+
+func FuzzEach(f *testing.F) {
+	for _, s := range []string{"The RBI's 5.5% REPO", "ÉCONOMIE Économie", "भारत की GDP ₹3.5", "mixed\xffbytes AND\xc3", "a\u00a0b—c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var got []string
+		Each(s, func(w string) { got = append(got, w) })
+		if want := splitLowered(s); !slices.Equal(got, want) {
+			t.Fatalf("Each(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
