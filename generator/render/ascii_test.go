@@ -38,7 +38,7 @@ func sameJSON(t testing.TB, in []byte) {
 	}
 	var a, b any
 	if err := json.Unmarshal(in, &a); err != nil {
-		return // only JSON is sent
+		t.Fatalf("%q is not JSON, which is all the worker is sent: %v", in, err)
 	}
 	if err := json.Unmarshal(out, &b); err != nil {
 		t.Fatalf("%q became %q, not JSON: %v", in, out, err)
