@@ -5,17 +5,21 @@ go 1.26.8
 require (
 	github.com/evanw/esbuild v0.28.2
 	github.com/go-text/typesetting v0.3.5
+	github.com/goccy/go-json v0.10.5
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	github.com/tdewolff/parse/v2 v2.8.20
 	github.com/yuin/goldmark v1.8.7
+	github.com/zeebo/xxh3 v1.1.0
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.62.0
 	golang.org/x/sync v0.24.0
 	gopkg.in/yaml.v3 v3.0.1
 	modernc.org/sqlite v1.61.1
 )
+
+require github.com/klauspost/cpuid/v2 v2.2.10 // indirect
 
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect

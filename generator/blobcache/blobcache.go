@@ -22,22 +22,26 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/zeebo/xxh3"
 )
 
 // Key identifies a value by what it is computed from.
 type Key [16]byte
 
 // KeyOf hashes the parts a value is computed from (lengths included, so
-// ("ab","c") and ("a","bc") differ).
+// ("ab","c") and ("a","bc") differ), with XXH3-128 (github.com/zeebo/xxh3):
+// a key names a value, it guards against no adversary, and a build hashes
+// every page it writes, ~900 MB at 10,000 stories, where SHA-256 took 0.3 s
+// of CPU.
 func KeyOf(parts ...string) Key {
-	h := sha256.New()
+	h := xxh3.New128()
+	var n [binary.MaxVarintLen64]byte
 	for _, p := range parts {
-		h.Write(binary.AppendUvarint(nil, uint64(len(p))))
-		h.Write(unsafe.Slice(unsafe.StringData(p), len(p)))
+		h.Write(n[:binary.PutUvarint(n[:], uint64(len(p)))])
+		h.WriteString(p)
 	}
-	var k Key
-	copy(k[:], h.Sum(nil))
-	return k
+	return h.Sum128().Bytes()
 }
 
 // Program stands for the running executable in stamps: a rebuilt generator
@@ -61,7 +65,7 @@ type Cache struct {
 	mu      sync.Mutex
 	entries map[Key]string
 	used    map[Key]bool
-	fresh   map[Key]func() string // computed when saved: a build need not hold a copy of every value
+	fresh   map[Key]appender // computed when saved: a build need not hold a copy of every value
 	sound   bool                  // the file read to its end with no damage
 }
 
@@ -70,7 +74,7 @@ const magic = "nivaran cache 1\n"
 // Open reads the cache at path, keeping it only if it was written with the
 // same stamp. A missing, foreign or damaged file gives an empty cache.
 func Open(path, stamp string) *Cache {
-	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]func() string{}}
+	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]appender{}}
 	data, err := os.ReadFile(path)
 	if err != nil || len(data) == 0 {
 		return c
@@ -121,11 +125,18 @@ func (c *Cache) Get(k Key) (string, bool) {
 	return v, ok
 }
 
-// Put stores a value computed by this build.
-func (c *Cache) Put(k Key, v string) { c.PutFunc(k, func() string { return v }) }
+// appender appends a value to dst.
+type appender func(dst []byte) []byte
 
-// PutFunc stores the value v will return when the cache is saved.
-func (c *Cache) PutFunc(k Key, v func() string) {
+func value(v string) appender { return func(dst []byte) []byte { return append(dst, v...) } }
+
+// Put stores a value computed by this build.
+func (c *Cache) Put(k Key, v string) { c.PutFunc(k, value(v)) }
+
+// PutFunc stores the value v will append when the cache is saved, into a
+// buffer the save reuses: a value returned as a string was a copy of every
+// story (300 MB at 10,000).
+func (c *Cache) PutFunc(k Key, v func(dst []byte) []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.used[k] = true
@@ -168,10 +179,10 @@ func (c *Cache) Save() error {
 			return errors.Join(w.Flush(), f.Close())
 		}
 	}
-	keep := map[Key]func() string{}
+	keep := map[Key]appender{}
 	for k := range c.used {
 		if v, ok := c.entries[k]; ok {
-			keep[k] = func() string { return v }
+			keep[k] = value(v)
 		}
 	}
 	maps.Copy(keep, c.fresh)
@@ -193,19 +204,20 @@ func (c *Cache) Save() error {
 	return os.Rename(tmp, c.path)
 }
 
-func write(w *bufio.Writer, entries map[Key]func() string) {
+func write(w *bufio.Writer, entries map[Key]appender) {
 	keys := make([]Key, 0, len(entries))
 	for k := range entries {
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b Key) int { return strings.Compare(string(a[:]), string(b[:])) })
 	var num [binary.MaxVarintLen64]byte
+	var v []byte
 	for _, k := range keys {
-		v := entries[k]()
+		v = entries[k](v[:0])
 		w.Write(k[:])
 		w.Write(binary.AppendUvarint(num[:0], uint64(len(v))))
-		w.WriteString(v)
-		w.Write(binary.LittleEndian.AppendUint32(num[:0], crc32.ChecksumIEEE(inPlace(v))))
+		w.Write(v)
+		w.Write(binary.LittleEndian.AppendUint32(num[:0], crc32.ChecksumIEEE(v)))
 	}
 }
 

@@ -54,7 +54,7 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 	if s != nil && len(diags) == 0 {
 		// Encoded when saved, not now: a copy of every story would double
 		// the memory a build holds.
-		c.blobs.PutFunc(key, func() string { return c.codec.encode(s) })
+		c.blobs.PutFunc(key, func(dst []byte) []byte { return c.codec.encode(dst, s) })
 	}
 	return s, diags
 }

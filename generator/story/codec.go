@@ -7,7 +7,6 @@ import (
 	"math"
 	"reflect"
 	"slices"
-	"sync"
 	"time"
 )
 
@@ -26,18 +25,11 @@ func storyCodec(loc *time.Location) *codec { return &codec{loc} }
 
 var storyCoder = compile(reflect.TypeFor[Story](), map[reflect.Type]*coder{})
 
-// encodeBuffers are the encoders' growing buffers, reused: grown from
-// nothing for each story, they allocated four times the cache's size.
-var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
-
-func (c *codec) encode(s *Story) string {
-	buf := encodeBuffers.Get().(*[]byte)
-	e := &encoder{loc: c.loc, b: (*buf)[:0]}
+// encode appends s to dst.
+func (c *codec) encode(dst []byte, s *Story) []byte {
+	e := &encoder{loc: c.loc, b: dst}
 	storyCoder.enc(e, reflect.ValueOf(s).Elem())
-	out := string(e.b)
-	*buf = e.b
-	encodeBuffers.Put(buf)
-	return out
+	return e.b
 }
 
 func (c *codec) decode(body string) (*Story, error) {
