@@ -152,22 +152,18 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			stop := p.timer.start("head+data")
 			todo := canon[from:min(from+size, len(canon))]
 			batch := make([]*page, len(todo))
-			var each errgroup.Group
-			each.SetLimit(runtime.GOMAXPROCS(0))
-			for i, r := range todo {
-				each.Go(func() error {
-					h := head.For(cfg, p.lib, r)
-					if r.Kind == route.Search {
-						h.Start(searchScripts, searchStyles, searchData)
-					}
-					file, pd, err := dataFile(h, data.For(r))
-					tags := h.HTML()
-					dataKey := hashOf(unsafeString(file))
-					batch[i] = &page{route: r, head: h, tags: tags, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, tags, dataKey)}
-					return err
-				})
-			}
-			err := each.Wait()
+			err := inParallel(len(todo), func(i int) error {
+				r := todo[i]
+				h := head.For(cfg, p.lib, r)
+				if r.Kind == route.Search {
+					h.Start(searchScripts, searchStyles, searchData)
+				}
+				file, pd, err := dataFile(h, data.For(r))
+				tags := h.HTML()
+				dataKey := hashOf(unsafeString(file))
+				batch[i] = &page{route: r, head: h, tags: tags, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, tags, dataKey)}
+				return err
+			})
 			stop()
 			if err != nil {
 				return err
@@ -372,6 +368,26 @@ func dataFile(h head.Head, data any) (file, page []byte, err error) {
 	b.WriteByte('}')
 	file = b.Bytes()
 	return file, file[from:to], nil
+}
+
+// inParallel calls f for every index below n, on every core, from
+// goroutines that live for the whole loop: a goroutine per page grew a new
+// stack for each page's JSON encoding (go-json's encoder runs deep), which
+// was half the encoding's CPU.
+func inParallel(n int, f func(i int) error) error {
+	var next atomic.Int64
+	var g errgroup.Group
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		g.Go(func() error {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				if err := f(i); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }
 
 // lastDataFile is the size of the data file dataFile made last.
