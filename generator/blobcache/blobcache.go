@@ -66,7 +66,7 @@ type Cache struct {
 	entries map[Key]string
 	used    map[Key]bool
 	fresh   map[Key]appender // computed when saved: a build need not hold a copy of every value
-	sound   bool                  // the file read to its end with no damage
+	sound   bool             // the file read to its end with no damage
 }
 
 const magic = "nivaran cache 1\n"

@@ -2,8 +2,8 @@ package build
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -60,7 +60,7 @@ func FuzzDataFile(f *testing.F) {
 		for _, page := range []pagedata.Page{
 			{Kind: route.Story, Path: "/story/1/", Site: site, StoryFields: &pagedata.StoryFields{Story: &pagedata.Story{
 				ID: n, Title: text, Tags: []pagedata.Link{{Label: text}}, Related: []pagedata.Card{card},
-				Blocks: []markdown.Block{{Type: "p", HTML: text}, {Type: "spotlight", Children: []markdown.Block{{Type: "ul", HTML: text}}}},
+				Blocks:      []markdown.Block{{Type: "p", HTML: text}, {Type: "spotlight", Children: []markdown.Block{{Type: "ul", HTML: text}}}},
 				Corrections: []pagedata.Correction{{Text: text}},
 			}}},
 			{Kind: route.Home, Site: site, HomeFields: &pagedata.HomeFields{Home: &pagedata.Home{Lead: &card, Latest: []pagedata.Card{card, card}}}},
