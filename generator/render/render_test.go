@@ -171,3 +171,19 @@ func TestRawHTMLFraming(t *testing.T) {
 		t.Fatalf("pages garbled:\n%s\n---\n%s", html[0], html[1])
 	}
 }
+
+// A page of megabytes of 3- and 4-byte characters arrives whole, and the
+// page after it too: the worker reads the requests as Latin-1 (they are
+// ASCII) and writes the pages as UTF-8, in chunks of the pipe's size.
+func TestBigMultibytePage(t *testing.T) {
+	pool := start(t, 1)
+	defer pool.Close()
+	body := strings.Repeat("नई ₹ 😀 a", 200_000) // 3-, 3- and 4-byte characters: ~3.8 MB of UTF-8
+	html, err := pool.Render([]render.Job{{Path: "/big", Data: storyPage("Big", "i", body)}, {Path: "/next", Data: storyPage("Next", "i", "small")}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html[0], body) || !strings.Contains(html[1], "Next") {
+		t.Fatalf("big page %d bytes, holds the body: %v; next page: %.200s", len(html[0]), strings.Contains(html[0], body), html[1])
+	}
+}

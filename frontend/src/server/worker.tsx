@@ -23,7 +23,10 @@ export function render(page: PageData): string {
 
 // Every split-out screen is loaded before the first page is rendered.
 // Requests are split at newlines by hand: readline's decoding and line
-// matching cost more than parsing the requests. The answers to the
+// matching cost more than parsing the requests. A request is ASCII (the
+// generator escapes the rest, render.writeASCII), so it is read as Latin-1,
+// a plain copy: read as UTF-8, a story's request took ~29 µs to decode
+// where parsing it took ~44 µs. The answers to the
 // requests of one chunk of input go out in one write.
 preloadAll().then(() => {
   let pending: Buffer[] = [];
@@ -33,7 +36,7 @@ preloadAll().then(() => {
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
       const line = pending.length ? Buffer.concat([...pending, chunk.subarray(start, nl)]) : chunk.subarray(start, nl);
       pending = [];
-      answer(line.toString('utf8'), out);
+      answer(line.toString('latin1'), out);
       start = nl + 1;
     }
     if (start < chunk.length) pending.push(chunk.subarray(start));
