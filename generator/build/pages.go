@@ -1,19 +1,14 @@
 package build
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"html/template"
-	"runtime"
 	"slices"
 	"strings"
-	"sync/atomic"
-	"unsafe"
 
 	"golang.org/x/sync/errgroup"
 
-	json "github.com/goccy/go-json"
 	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/head"
@@ -337,65 +332,6 @@ func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
 	}
 	return nil
 }
-
-// dataFile is a page's data file, {"head":…,"page":…}, made in one buffer
-// (json.Encoder writes from its pooled buffer, where json.Marshal returns a
-// copy), and the page data within it, which the worker renders. At 10,000
-// stories a marshalled head and page data, then their copy in the file,
-// were 440 MB of the build's 4 GB of garbage. github.com/goccy/go-json
-// writes encoding/json's bytes (FuzzDataFile) in half the time: 0.25 s of
-// CPU at 10,000 stories.
-func dataFile(h head.Head, data any) (file, page []byte, err error) {
-	var b bytes.Buffer
-	// Room for a quarter more than the last one made: pages of a kind come
-	// together (stories first), and a buffer that doubles allocates twice.
-	last := int(lastDataFile.Load())
-	b.Grow(max(4<<10, last+last/4))
-	defer func() { lastDataFile.Store(int64(len(file))) }()
-	enc := json.NewEncoder(&b)
-	b.WriteString(`{"head":`)
-	if err := enc.Encode(h); err != nil {
-		return nil, nil, err
-	}
-	b.Truncate(b.Len() - 1) // Encode ends each value with a newline
-	b.WriteString(`,"page":`)
-	from := b.Len()
-	if err := enc.Encode(data); err != nil {
-		return nil, nil, err
-	}
-	b.Truncate(b.Len() - 1)
-	to := b.Len()
-	b.WriteByte('}')
-	file = b.Bytes()
-	return file, file[from:to], nil
-}
-
-// inParallel calls f for every index below n, on every core, from
-// goroutines that live for the whole loop: a goroutine per page grew a new
-// stack for each page's JSON encoding (go-json's encoder runs deep), which
-// was half the encoding's CPU.
-func inParallel(n int, f func(i int) error) error {
-	var next atomic.Int64
-	var g errgroup.Group
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		g.Go(func() error {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				if err := f(i); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
-	return g.Wait()
-}
-
-// lastDataFile is the size of the data file dataFile made last.
-var lastDataFile atomic.Int64
-
-// unsafeString is b as a string without a copy, for hashing: b is never
-// written again.
-func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // searchStart is what a search page's results wait for: its first script
 // (bundle.Client.SearchFirst), which draws them without waiting for the
