@@ -26,8 +26,8 @@ export function render(page: PageData): string {
 // matching cost more than parsing the requests. A request is ASCII (the
 // generator escapes the rest, render.writeASCII), so it is read as Latin-1,
 // a plain copy: read as UTF-8, a story's request took ~29 µs to decode
-// where parsing it took ~44 µs. The answers to the
-// requests of one chunk of input go out in one write.
+// where parsing it took ~44 µs. The answers to the requests of one chunk of
+// input go out in one write.
 preloadAll().then(() => {
   let pending: Buffer[] = [];
   process.stdin.on('data', (chunk: Buffer) => {
