@@ -55,7 +55,8 @@ func FuzzDataFile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, n int) {
 		card := pagedata.Card{ID: n, Title: text, Introduction: text, Byline: text, Href: "/story/1/"}
-		h := head.Head{Title: text, Tags: []head.Tag{{Name: "meta", Attrs: [][2]string{{"content", text}}}}}
+		ld, _ := json.Marshal(map[string]string{"headline": text})
+		h := head.Head{Title: text, Tags: []head.Tag{{Name: "meta", Attrs: [][2]string{{"content", text}}}}, JSONLD: []json.RawMessage{ld}}
 		site := &pagedata.Site{Name: text, Sections: []pagedata.Link{{Label: text, Href: "/"}}}
 		for _, page := range []pagedata.Page{
 			{Kind: route.Story, Path: "/story/1/", Site: site, StoryFields: &pagedata.StoryFields{Story: &pagedata.Story{
