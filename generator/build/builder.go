@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sync/errgroup"
 
@@ -356,3 +357,7 @@ func hashOf(parts ...string) string {
 	k := blobcache.KeyOf(parts...)
 	return hex.EncodeToString(k[:10])
 }
+
+// unsafeString is b as a string without a copy, for hashing: b is never
+// written again.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

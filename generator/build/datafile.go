@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"runtime"
 	"sync/atomic"
-	"unsafe"
 
 	json "github.com/goccy/go-json"
 	"golang.org/x/sync/errgroup"
@@ -66,7 +65,3 @@ func inParallel(n int, f func(i int) error) error {
 
 // lastDataFile is the size of the data file dataFile made last.
 var lastDataFile atomic.Int64
-
-// unsafeString is b as a string without a copy, for hashing: b is never
-// written again.
-func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

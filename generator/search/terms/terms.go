@@ -53,7 +53,7 @@ func Each(s string, fn func(string)) {
 		for i < len(s) && s[i] < utf8.RuneSelf && asciiClass[s[i]] == notWord {
 			i++
 		}
-		start, lower := i, false
+		start, lower, skip := i, false, 0
 		for i < len(s) {
 			if c := s[i]; c < utf8.RuneSelf {
 				class := asciiClass[c]
@@ -66,6 +66,7 @@ func Each(s string, fn func(string)) {
 			}
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if !isWordRune(r) {
+				skip = size // a character that is not ASCII and not a word's, decoded once
 				break
 			}
 			lower = lower || unicode.ToLower(r) != r
@@ -73,10 +74,8 @@ func Each(s string, fn func(string)) {
 		}
 		if i > start {
 			emit(s[start:i], lower, fn)
-		} else if i < len(s) { // a character that is not ASCII and not a word's
-			_, size := utf8.DecodeRuneInString(s[i:])
-			i += size
 		}
+		i += skip
 	}
 }
 
