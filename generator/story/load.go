@@ -216,6 +216,7 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 		}
 	}
 	s.checkAuthors(opt, diags)
+	s.checkTags(diags)
 	s.checkDates(diags)
 	if s.Category != "" && len(opt.Categories) > 0 && !slices.Contains(opt.Categories, s.Category) {
 		msg := fmt.Sprintf("category: %q is not one of the site's categories", s.Category)
@@ -280,6 +281,25 @@ func (s *Story) checkAuthors(opt Options, diags *diag.List) {
 				msg += " (add them there, with a role and a bio)"
 			}
 			diags.Add(s.File, s.Line(key), 0, "%s", msg)
+		}
+	}
+}
+
+// checkTags: a tag given twice, in any spelling that makes the same tag
+// page ("RBI", "rbi"), would show twice on the story page and in its
+// keywords.
+func (s *Story) checkTags(diags *diag.List) {
+	first := map[string]string{} // slug -> the spelling given first
+	for _, t := range s.Tags {
+		slug := Slug(t)
+		switch was, seen := first[slug]; {
+		case slug == "":
+		case !seen:
+			first[slug] = t
+		case was == t:
+			diags.Add(s.File, s.Line("tags"), 0, "tags: %q is listed twice", t)
+		default:
+			diags.Add(s.File, s.Line("tags"), 0, "tags: %q and %q are one tag (/tag/%s): keep one spelling", was, t, slug)
 		}
 	}
 }

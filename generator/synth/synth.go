@@ -77,6 +77,14 @@ func WriteWith(dir string, n int, p Pictures) error {
 // four bold subheadings and a Solution Spotlight.
 func Story(i int) []byte { return storyWith(i, External) }
 
+// secondTag is the index in words of story i's second tag, never its first.
+func secondTag(i int) int {
+	if j := i * 7 % len(words); j != i%len(words) {
+		return j
+	}
+	return (i + 1) % len(words)
+}
+
 func storyWith(i int, p Pictures) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\nid: %d\ntitle: \"Synthetic story %d on %s and %s\"\nintroduction: \"%s\"\nauthor: \"%s\"\n",
@@ -85,7 +93,7 @@ func storyWith(i int, p Pictures) []byte {
 		fmt.Fprintf(&b, "featuredImage: \"https://images.example/synthetic/%d.jpg\"\n", i)
 	}
 	fmt.Fprintf(&b, "publishedAt: 2025-%02d-%02d\ncategory: \"%s\"\ntags: [\"%s\", \"%s\"]\n---\n\n",
-		1+i%12, 1+i%28, categories[i%len(categories)], words[i%len(words)], words[(i*7)%len(words)])
+		1+i%12, 1+i%28, categories[i%len(categories)], words[i%len(words)], words[secondTag(i)])
 	for s := range 4 {
 		fmt.Fprintf(&b, "**Section %d: %s**\n\n", s+1, words[(i+s)%len(words)])
 		for p := range 4 {
