@@ -2,11 +2,9 @@ package build
 
 import (
 	"bytes"
-	"runtime"
 	"sync/atomic"
 
 	json "github.com/goccy/go-json"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/head"
 )
@@ -41,26 +39,6 @@ func dataFile(h head.Head, data any) (file, page []byte, err error) {
 	b.WriteByte('}')
 	file = b.Bytes()
 	return file, file[from:to], nil
-}
-
-// inParallel calls f for every index below n, on every core, from
-// goroutines that live for the whole loop: a goroutine per page grew a new
-// stack for each page's JSON encoding (go-json's encoder runs deep), which
-// was half the encoding's CPU.
-func inParallel(n int, f func(i int) error) error {
-	var next atomic.Int64
-	var g errgroup.Group
-	for range min(n, runtime.GOMAXPROCS(0)) {
-		g.Go(func() error {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				if err := f(i); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-	}
-	return g.Wait()
 }
 
 // lastDataFile is the size of the data file dataFile made last.

@@ -3,10 +3,8 @@ package build
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"reflect"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/head"
@@ -97,28 +95,5 @@ func sameValue(t *testing.T, got, want []byte) {
 	json.Unmarshal(want, &w)
 	if !reflect.DeepEqual(g, w) {
 		t.Fatalf("%s\nencoding/json, another value:\n%s", got, want)
-	}
-}
-
-func TestInParallelCallsEachIndexOnce(t *testing.T) {
-	for _, n := range []int{0, 1, 7, 1000} {
-		calls := make([]atomic.Int32, n)
-		if err := inParallel(n, func(i int) error { calls[i].Add(1); return nil }); err != nil {
-			t.Fatal(err)
-		}
-		for i := range calls {
-			if c := calls[i].Load(); c != 1 {
-				t.Fatalf("n=%d: index %d called %d times", n, i, c)
-			}
-		}
-	}
-	bad := errors.New("bad page")
-	if err := inParallel(100, func(i int) error {
-		if i == 42 {
-			return bad
-		}
-		return nil
-	}); err != bad {
-		t.Fatalf("error %v, want %v", err, bad)
 	}
 }

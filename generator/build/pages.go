@@ -15,6 +15,7 @@ import (
 	"github.com/nivaran/magazine/generator/linkcheck"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/pagedata"
+	"github.com/nivaran/magazine/generator/parallel"
 	"github.com/nivaran/magazine/generator/render"
 	"github.com/nivaran/magazine/generator/route"
 	"github.com/nivaran/magazine/generator/search"
@@ -147,7 +148,7 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			stop := p.timer.start("head+data")
 			todo := canon[from:min(from+size, len(canon))]
 			batch := make([]*page, len(todo))
-			err := inParallel(len(todo), func(i int) error {
+			err := parallel.For(len(todo), func(i int) error {
 				r := todo[i]
 				h := head.For(cfg, p.lib, r)
 				if r.Kind == route.Search {

@@ -10,11 +10,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/nivaran/magazine/generator/parallel"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -113,28 +113,16 @@ func (site *site) check(names []string, read func(string) ([][]byte, error)) ([]
 	slices.Sort(pages)
 	perPage := make([][]Problem, len(pages))
 	errs := make([]error, len(pages))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				src, err := read(pages[i])
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				if src == nil {
-					continue
-				}
-				perPage[i] = site.checkPage(pages[i], src)
-			}
-		})
-	}
-	for i := range pages {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel.For(len(pages), func(i int) error {
+		src, err := read(pages[i])
+		switch {
+		case err != nil:
+			errs[i] = err
+		case src != nil:
+			perPage[i] = site.checkPage(pages[i], src)
+		}
+		return nil
+	})
 	var out []Problem
 	for _, ps := range perPage {
 		out = append(out, ps...)

@@ -7,12 +7,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/nivaran/magazine/generator/blobcache"
+	"github.com/nivaran/magazine/generator/parallel"
 	"github.com/nivaran/magazine/generator/search/terms"
 	"github.com/nivaran/magazine/generator/story"
 )
@@ -111,29 +110,25 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 		idx.Docs[i] = d
 	}
 	// Reducing the bodies is nearly all the work; stories are independent.
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
-		wg.Go(func() {
-			seen := make(map[string]bool, 512)
-			for i := w; i < len(sorted); i += workers {
-				s := sorted[i]
-				fields := []string{s.Body.Terms, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " ")}
-				if words == nil {
-					idx.Docs[i].Body = bodyWords(seen, fields[0], fields[1:]...)
-					continue
-				}
-				key := blobcache.KeyOf(fields...)
-				body, ok := words.Get(key)
-				if !ok {
-					body = bodyWords(seen, fields[0], fields[1:]...)
-					words.Put(key, body)
-				}
-				idx.Docs[i].Body = body
+	parallel.ForWorkers(len(sorted), func() func(int) error {
+		seen := make(map[string]bool, 512)
+		return func(i int) error {
+			s := sorted[i]
+			fields := []string{s.Body.Terms, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " ")}
+			if words == nil {
+				idx.Docs[i].Body = bodyWords(seen, fields[0], fields[1:]...)
+				return nil
 			}
-		})
-	}
-	wg.Wait()
+			key := blobcache.KeyOf(fields...)
+			body, ok := words.Get(key)
+			if !ok {
+				body = bodyWords(seen, fields[0], fields[1:]...)
+				words.Put(key, body)
+			}
+			idx.Docs[i].Body = body
+			return nil
+		}
+	})
 	idx.Manifest.Count = len(idx.Docs)
 	if idx.Manifest.Categories == nil {
 		idx.Manifest.Categories = []string{}

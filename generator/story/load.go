@@ -8,16 +8,15 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown"
 	"github.com/nivaran/magazine/generator/markdown/fence"
+	"github.com/nivaran/magazine/generator/parallel"
 	"gopkg.in/yaml.v3"
 )
 
@@ -54,33 +53,21 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 	}
 	stories := make([]*Story, len(files))
 	perFile := make([]diag.List, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				src, modified, problem := readFile(dir, files[i])
-				if problem != nil {
-					perFile[i] = diag.List{*problem}
-					continue
-				}
-				stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
-				if s := stories[i]; s != nil {
-					s.FileTime = modified
-					if !opt.KeepText {
-						s.Body.Text = "" // before the cache encodes it: the cache keeps no text
-					}
-				}
+	parallel.For(len(files), func(i int) error {
+		src, modified, problem := readFile(dir, files[i])
+		if problem != nil {
+			perFile[i] = diag.List{*problem}
+			return nil
+		}
+		stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
+		if s := stories[i]; s != nil {
+			s.FileTime = modified
+			if !opt.KeepText {
+				s.Body.Text = "" // before the cache encodes it: the cache keeps no text
 			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+		}
+		return nil
+	})
 	for _, d := range perFile {
 		diags = append(diags, d...)
 	}
