@@ -158,27 +158,33 @@ func newSite(names []string, baseURL string) *site {
 func (s *site) checkPage(page string, parts [][]byte) []Problem {
 	base := &url.URL{Path: pageURL(page)}
 	var out []Problem
-	seen := map[string]bool{}
+	var seen map[string]bool // broken links reported on this page
+	check := func(ref string) {
+		if seen[ref] || s.existsFrom(base, ref) {
+			return
+		}
+		ref = strings.Clone(ref) // it points into the page (see startTags)
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		seen[ref] = true
+		pr := Problem{Page: page, Href: ref}
+		if slashed := withSlash(ref); slashed != ref && s.existsFrom(base, slashed) {
+			pr.Want = slashed
+		}
+		out = append(out, pr)
+	}
 	visit := func(tok html.Token) {
 		if tok.DataAtom == atom.Base {
 			// <base href> changes how every later relative link resolves.
 			if href := strings.TrimSpace(attr(tok, "href")); href != "" {
-				if u, err := url.Parse(href); err == nil {
+				if u, err := url.Parse(strings.Clone(href)); err == nil {
 					base = base.ResolveReference(u)
 				}
 			}
 			return
 		}
-		for _, ref := range references(tok) {
-			if !seen[ref] && !s.existsFrom(base, ref) {
-				seen[ref] = true
-				pr := Problem{Page: page, Href: ref}
-				if slashed := withSlash(ref); slashed != ref && s.existsFrom(base, slashed) {
-					pr.Want = slashed
-				}
-				out = append(out, pr)
-			}
-		}
+		references(tok, check)
 	}
 	for _, src := range parts {
 		startTags(src, referring, visit)
@@ -193,13 +199,12 @@ var referring = map[atom.Atom]bool{
 	atom.Link: true, atom.Meta: true,
 }
 
-// references lists the URLs a tag makes the browser follow or fetch.
-func references(tok html.Token) []string {
-	var refs []string
+// references calls ref with each URL a tag makes the browser follow or fetch.
+func references(tok html.Token, ref func(string)) {
 	add := func(name string) {
 		for _, a := range tok.Attr {
 			if a.Namespace == "" && a.Key == name {
-				refs = append(refs, a.Val)
+				ref(a.Val)
 			}
 		}
 	}
@@ -210,7 +215,9 @@ func references(tok html.Token) []string {
 		add("src")
 		for _, a := range tok.Attr {
 			if a.Key == "srcset" {
-				refs = append(refs, srcset(a.Val)...)
+				for _, u := range srcset(a.Val) {
+					ref(u)
+				}
 			}
 		}
 	case atom.Script, atom.Iframe, atom.Audio:
@@ -229,7 +236,6 @@ func references(tok html.Token) []string {
 			add("content")
 		}
 	}
-	return refs
 }
 
 // followedRel: link relations whose target the page needs or declares as
@@ -319,7 +325,7 @@ func (s *site) existsFrom(base *url.URL, href string) bool {
 		return ok.(bool)
 	}
 	ok := s.exists(base, href)
-	s.rooted.Store(href, ok)
+	s.rooted.Store(strings.Clone(href), ok) // href points into a page (see startTags)
 	return ok
 }
 

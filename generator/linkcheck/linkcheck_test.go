@@ -70,6 +70,22 @@ func TestCheckerPagesInParts(t *testing.T) {
 	}
 }
 
+// The scanner reads links in the page's bytes without copying them; what
+// a check reports is its own, whatever becomes of those bytes after it.
+func TestProblemsOutliveThePage(t *testing.T) {
+	c := NewChecker([]string{"index.html", "about/index.html"}, "")
+	page := []byte(`<a href="/about">about</a><img src="/gone.jpg" srcset="/gone-480.jpg 480w">`)
+	got := c.Check(map[string][][]byte{"index.html": {page}})
+	for i := range page {
+		page[i] = 'x'
+	}
+	want := []Problem{{Page: "index.html", Href: "/about", Want: "/about/"},
+		{Page: "index.html", Href: "/gone.jpg"}, {Page: "index.html", Href: "/gone-480.jpg"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
 func TestSiteBelowTheRoot(t *testing.T) {
 	files := map[string][]byte{
 		"index.html": []byte(`<a href="https://host.example/mag/about/">in</a>` +

@@ -3,19 +3,23 @@ package linkcheck
 import (
 	"bytes"
 	"slices"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
 // startTags calls visit for every start tag among want, with its attributes,
-// in document order. It finds tag boundaries as an HTML tokenizer does
+// in document order. The token and its strings are valid only during the
+// call: its attributes are read from src without copying, into one slice
+// reused for every tag (most of a page's links are looked up and let go). It finds tag boundaries as an HTML tokenizer does
 // (quoted attribute values, comments, raw text of script, style and the
 // like) but jumps over text with IndexByte instead of reading it byte by
 // byte: most of a page is text or tags that hold no link. A tag whose
 // attributes carry character references is handed to x/net/html for exact
 // decoding.
 func startTags(src []byte, want map[atom.Atom]bool, visit func(html.Token)) {
+	var attrs []html.Attribute
 	for i := 0; i < len(src); {
 		lt := bytes.IndexByte(src[i:], '<')
 		if lt < 0 || i+lt+1 >= len(src) {
@@ -47,7 +51,9 @@ func startTags(src []byte, want map[atom.Atom]bool, visit func(html.Token)) {
 			}
 			a := atom.Lookup(name)
 			if want[a] {
-				visit(token(src[start:end], a, attrsAt-start))
+				tok := token(src[start:end], a, attrsAt-start, attrs[:0])
+				visit(tok)
+				attrs = tok.Attr
 			}
 			i = end
 			if raw := rawText(a); raw != nil {
@@ -120,10 +126,10 @@ func linkAttr(key []byte) (string, bool) {
 	return "", false
 }
 
-// token parses one start tag's attributes (tag is "<name ...>"), keeping
-// those linkAttr names.
-func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
-	tok := html.Token{Type: html.StartTagToken, DataAtom: a, Data: a.String()}
+// token parses one start tag's attributes (tag is "<name ...>") into attrs,
+// keeping those linkAttr names; their values point into tag.
+func token(tag []byte, a atom.Atom, attrsAt int, attrs []html.Attribute) html.Token {
+	tok := html.Token{Type: html.StartTagToken, DataAtom: a, Data: a.String(), Attr: attrs}
 	if bytes.IndexByte(tag, '&') >= 0 {
 		z := html.NewTokenizer(bytes.NewReader(tag))
 		z.Next()
@@ -173,7 +179,7 @@ func token(tag []byte, a atom.Atom, attrsAt int) html.Token {
 			}
 		}
 		if keep && !slices.ContainsFunc(tok.Attr, func(a html.Attribute) bool { return a.Key == key }) {
-			tok.Attr = append(tok.Attr, html.Attribute{Key: key, Val: string(val)}) // the first of duplicates counts
+			tok.Attr = append(tok.Attr, html.Attribute{Key: key, Val: unsafe.String(unsafe.SliceData(val), len(val))}) // the first of duplicates counts
 		}
 	}
 	return tok
