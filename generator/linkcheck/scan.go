@@ -10,14 +10,16 @@ import (
 )
 
 // startTags calls visit for every start tag among want, with its attributes,
-// in document order. The token and its strings are valid only during the
-// call: its attributes are read from src without copying, into one slice
-// reused for every tag (most of a page's links are looked up and let go). It finds tag boundaries as an HTML tokenizer does
+// in document order. It finds tag boundaries as an HTML tokenizer does
 // (quoted attribute values, comments, raw text of script, style and the
 // like) but jumps over text with IndexByte instead of reading it byte by
 // byte: most of a page is text or tags that hold no link. A tag whose
 // attributes carry character references is handed to x/net/html for exact
 // decoding.
+//
+// The token and its strings are valid only during the call: attributes are
+// read from src without copying, into one slice reused for every tag (most
+// links are looked up and let go; copies were 30 MB at 10,000 stories).
 func startTags(src []byte, want map[atom.Atom]bool, visit func(html.Token)) {
 	var attrs []html.Attribute
 	for i := 0; i < len(src); {
