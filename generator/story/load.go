@@ -286,7 +286,7 @@ func (s *Story) checkTags(diags *diag.List) {
 		case was == t:
 			diags.Add(s.File, s.Line("tags"), 0, "tags: %q is listed twice", t)
 		default:
-			diags.Add(s.File, s.Line("tags"), 0, "tags: %q and %q are one tag (/tag/%s): keep one spelling", was, t, slug)
+			diags.Add(s.File, s.Line("tags"), 0, "tags: %q and %q are one tag (/tag/%s): give it once", was, t, slug)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func TestWorkflowKeyErrors(t *testing.T) {
 		{"empty authors", `author: "Nivaran Economy Desk"`, `authors: []`, []string{"x.md:5: authors must list at least one name"}},
 		{"author twice", `author: "Nivaran Economy Desk"`, `authors: ["Asha Rao", "Asha Rao"]`, []string{`x.md:5: authors: "Asha Rao" is listed twice`}},
 		{"tag twice", `tags: ["RBI", "Rates"]`, `tags: ["RBI", "Rates", "RBI"]`, []string{`x.md:9: tags: "RBI" is listed twice`}},
-		{"tag twice in two spellings", `tags: ["RBI", "Rates"]`, `tags: ["RBI", "Rates", "rbi"]`, []string{`x.md:9: tags: "RBI" and "rbi" are one tag (/tag/rbi): keep one spelling`}},
+		{"tag twice in two spellings", `tags: ["RBI", "Rates"]`, `tags: ["RBI", "Rates", "rbi"]`, []string{`x.md:9: tags: "RBI" and "rbi" are one tag (/tag/rbi): give it once`}},
 		{"draft not a bool", "tags:", "draft: maybe\ntags:", []string{`x.md:9:8: draft: "maybe" must be true or false`}},
 		{"updated before published", "tags:", "updatedAt: 2025-08-11\ntags:", []string{"x.md:9: updatedAt: 2025-08-11 is before publishedAt 2025-08-12"}},
 		{"updated not a date", "tags:", "updatedAt: soon\ntags:", []string{`x.md:9:12: updatedAt: "soon" is not a date (want YYYY-MM-DD or an ISO time such as 2025-08-12T09:30:00+05:30)`}},
