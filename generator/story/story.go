@@ -43,7 +43,7 @@ type Story struct {
 	ImageWidth      int          `yaml:"imageWidth" example:"1600" doc:"the width of an external picture (never fetched)"`
 	ImageHeight     int          `yaml:"imageHeight" example:"900" doc:"the height of an external picture"`
 	ReadTime        string       `yaml:"readTime" example:"\"6 min read\"" doc:"computed from the words (200 a minute) when absent"`
-	Tags            []string     `yaml:"tags" example:"[\"RBI\", \"Monetary Policy\"]" doc:"topics: each has its own page (/tag/<slug>, with an RSS feed), the story links to them, and they choose the related stories"`
+	Tags            []string     `yaml:"tags" example:"[\"RBI\", \"Monetary Policy\"]" doc:"topics, each given once: each has its own page (/tag/<slug>, with an RSS feed), the story links to them, and they choose the related stories"`
 	MetaTitle       string       `yaml:"metaTitle" example:"\"RBI Repo Rate Decision\"" doc:"hand-written search title (otherwise the title)"`
 	MetaDescription string       `yaml:"metaDescription" example:"\"What the MPC's pause means for borrowers.\"" doc:"hand-written search description, at most 160 characters (otherwise the introduction cut at 155)"`
 	MetaTags        []string     `yaml:"metaTags" example:"[\"repo rate\", \"RBI\"]" doc:"keywords (otherwise from the category and byline)"`
