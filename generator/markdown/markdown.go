@@ -46,7 +46,7 @@ type Block struct {
 	// The ts tag is the TypeScript type of Type (frontend/src/types.ts is
 	// generated from it): list a new kind there too.
 	Type     string  `json:"type" ts:"'p' | 'h2' | 'h3' | 'ul' | 'ol' | 'quote' | 'hr' | 'spotlight' | 'table' | 'chart' | 'figure' | 'code' | 'pullquote' | 'callout' | 'notes' | 'embed'"`
-	HTML     string  `json:"html,omitempty"`
+	HTML     string  `json:"html,omitempty"`  // prerendering sends a placeholder for it (package render)
 	Title    string  `json:"title,omitempty"` // spotlight: the marker as written
 	Children []Block `json:"children,omitempty"`
 	Embed    *Embed  `json:"embed,omitempty"`

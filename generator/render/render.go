@@ -3,7 +3,8 @@
 // loading React meanwhile; its first input line names the bundle to run.
 // Then Go sends one JSON line per route; each worker answers in order with a
 // JSON header line ({"id","len"} or {"id","error"}) followed, on success, by
-// len bytes of HTML and a newline.
+// len bytes of HTML and a newline. The blocks' HTML goes round the worker:
+// a request holds a placeholder for it, which Go fills in (holes.go).
 package render
 
 import (
@@ -193,14 +194,17 @@ func (p *Pool) Render(jobs []Job, progress func(done, total int)) ([]string, err
 
 func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 	writeErr := make(chan error, 1)
+	cut := make(chan [][2]int, len(mine)) // each request's holes, for its answer
 	go func() {
 		bw := bufio.NewWriterSize(w.in, 1<<16)
 		for _, i := range mine {
+			spans := holes(jobs[i].Data)
+			cut <- spans
 			// Written by hand: json.Encoder would re-validate and compact
 			// every page's data, which json.Marshal already made compact
 			// (and so free of newlines).
 			bw.WriteString(`{"id":` + strconv.Itoa(i) + `,"data":`)
-			writeASCII(bw, jobs[i].Data)
+			writeHollow(bw, jobs[i].Data, spans)
 			if _, err := bw.WriteString("}\n"); err != nil {
 				writeErr <- err
 				return
@@ -225,6 +229,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			first = fmt.Errorf("render %s: worker answered request %d out of order", jobs[i].Path, res.ID)
 			break
 		}
+		spans := <-cut // sent before the request the worker answered
 		if res.Error != "" {
 			if first == nil {
 				first = fmt.Errorf("render %s: %s", jobs[i].Path, res.Error)
@@ -236,8 +241,15 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
 			break
 		}
+		page, err := fill(body[:res.Len], jobs[i].Data, spans)
+		if err != nil {
+			if first == nil {
+				first = fmt.Errorf("render %s: %v", jobs[i].Path, err)
+			}
+			continue
+		}
 		// The page's own buffer, not a copy: nothing writes to it again.
-		html[i] = unsafe.String(unsafe.SliceData(body), res.Len)
+		html[i] = unsafe.String(unsafe.SliceData(page), len(page))
 		tick()
 	}
 	if err := <-writeErr; err != nil && first == nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,5 +186,55 @@ func TestBigMultibytePage(t *testing.T) {
 	}
 	if !strings.Contains(html[0], body) || !strings.Contains(html[1], "Next") {
 		t.Fatalf("big page %d bytes, holds the body: %v; next page: %.200s", len(html[0]), strings.Contains(html[0], body), html[1])
+	}
+}
+
+// The blocks' HTML is cut out of a request and put back into its page
+// (holes.go): it arrives whole, whatever it holds, beside other pages, and a
+// page whose data holds a NUL of its own is rendered from its whole data.
+func TestBlockHTMLComesBackWhole(t *testing.T) {
+	pool := start(t, 1)
+	defer pool.Close()
+	html := `<strong>“₹1 lakh crore”</strong> &amp; <a href="/story/2">a \ backslash</a> 📈` + "\u2028 line\nbreak"
+	jobs := []render.Job{
+		{Path: "/a", Data: storyPage("First", "i", html)},
+		{Path: "/b", Data: storyPage("NUL \x00 in the title", "i", html+" second")},
+		{Path: "/c", Data: storyPage("Third", "i", "<em>x</em>\x00")},
+	}
+	pages, err := pool.Render(jobs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"<p>" + html + "</p>", "<p>" + html + " second</p>", "<p><em>x</em>\x00</p>"} {
+		if !strings.Contains(pages[i], want) {
+			t.Errorf("%s: %q lacks %q", jobs[i].Path, pages[i], want)
+		}
+	}
+}
+
+// Only a block's HTML may be named "html" in page data: every string by
+// that name is cut out of the request, and the worker sees a placeholder.
+func TestOnlyBlocksHoldHTML(t *testing.T) {
+	var found []string
+	seen := map[reflect.Type]bool{}
+	var walk func(reflect.Type)
+	walk = func(ty reflect.Type) {
+		for ty.Kind() == reflect.Pointer || ty.Kind() == reflect.Slice || ty.Kind() == reflect.Array || ty.Kind() == reflect.Map {
+			ty = ty.Elem()
+		}
+		if ty.Kind() != reflect.Struct || seen[ty] {
+			return
+		}
+		seen[ty] = true
+		for _, f := range reflect.VisibleFields(ty) {
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == "html" {
+				found = append(found, ty.String()+"."+f.Name)
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeOf(pagedata.Page{}))
+	if want := []string{reflect.TypeOf(markdown.Block{}).String() + ".HTML"}; !reflect.DeepEqual(found, want) {
+		t.Fatalf("fields named html in page data: %v, want %v", found, want)
 	}
 }

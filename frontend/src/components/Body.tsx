@@ -5,7 +5,9 @@ import { visual } from '../routes/lazy';
 // Renders the blocks the generator made from Markdown. Their HTML comes from
 // goldmark and the generator, which never pass raw HTML, so it is safe to
 // insert. Headings (with their anchor links), tables, charts, figures,
-// notes, callouts and code arrive as whole elements.
+// notes, callouts and code arrive as whole elements. A block's html is only
+// ever inserted whole: when the build prerenders a page, it holds a
+// placeholder the generator replaces with the HTML (generator/render/holes.go).
 export function Body({ blocks }: { blocks: Block[] }) {
   return (
     <>
