@@ -213,6 +213,7 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 		writeErr <- bw.Flush()
 	}()
 	var first error
+	var answer []byte
 	for _, i := range mine {
 		// ReadBytes, not a Scanner: a page can exceed any fixed token size.
 		line, err := w.out.ReadBytes('\n')
@@ -236,7 +237,16 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			}
 			continue
 		}
-		body := make([]byte, res.Len+1)
+		// A page with holes is filled into a new buffer, so its answer is
+		// read into one kept for the next such answer.
+		body := answer[:0]
+		if len(spans) == 0 || cap(body) < res.Len+1 {
+			body = make([]byte, res.Len+1)
+		}
+		body = body[:res.Len+1]
+		if len(spans) > 0 {
+			answer = body
+		}
 		if _, err := io.ReadFull(w.out, body); err != nil || body[res.Len] != '\n' {
 			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
 			break
