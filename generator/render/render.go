@@ -237,15 +237,13 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 			}
 			continue
 		}
-		// A page with holes is filled into a new buffer, so its answer is
-		// read into one kept for the next such answer.
-		body := answer[:0]
-		if len(spans) == 0 || cap(body) < res.Len+1 {
-			body = make([]byte, res.Len+1)
-		}
-		body = body[:res.Len+1]
-		if len(spans) > 0 {
-			answer = body
+		var body []byte
+		if len(spans) == 0 {
+			body = make([]byte, res.Len+1) // the page itself
+		} else {
+			// Filled into a new buffer: the answer goes into one kept for the next.
+			answer = slices.Grow(answer[:0], res.Len+1)
+			body = answer[:res.Len+1]
 		}
 		if _, err := io.ReadFull(w.out, body); err != nil || body[res.Len] != '\n' {
 			first = fmt.Errorf("render %s: the render worker stopped mid-page: %s", jobs[i].Path, w.lastWords())
