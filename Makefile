@@ -3,7 +3,8 @@
 
 GO      ?= go
 MAG      = bin/magazine
-ADDR    ?= 127.0.0.1:8080
+# make serve ADDR=127.0.0.1:9000, or MAGAZINE_ADDR in the environment.
+ADDR    ?= $(or $(MAGAZINE_ADDR),127.0.0.1:8080)
 N       ?= 1000
 E2E_PORT ?= 18437
 

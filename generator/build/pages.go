@@ -261,6 +261,7 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			for _, r := range p.src.routes {
 				names = append(names, route.File(r.Path), route.DataFile(r.Path))
 			}
+			names = append(names, p.src.elsewhere...)
 			checker = linkcheck.NewChecker(names, cfg.BaseURL)
 			// A page that did not change may link to a file that is gone:
 			// then unchanged pages are checked again, from the last build.

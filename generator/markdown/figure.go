@@ -100,12 +100,16 @@ func (c *converter) figureBlock(body []byte, lineOf func(int) int) (Block, bool)
 			ok = false
 		}
 	}
+	_, width := fields["width"]
+	_, height := fields["height"]
+	if f.External() && !(width && height) {
+		c.problemAt(f.Line, "figure: an external picture needs width and height in pixels (it is never fetched, and the page must not jump when it loads)")
+		ok = false
+	}
 	for _, key := range []string{"width", "height"} {
 		field, given := fields[key]
 		switch {
-		case !given && f.External():
-			c.problemAt(f.Line, "figure: an external picture needs width and height in pixels (it is never fetched, and the page must not jump when it loads)")
-			ok = false
+		case !given:
 		case given && !f.External():
 			c.problemAt(lineOf(field.Line), "figure: %s is read from a local picture's file; remove it", key)
 			ok = false

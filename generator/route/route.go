@@ -40,13 +40,16 @@ type Route struct {
 // IsAlias reports a route that shows another route's story (and canonicalises to it).
 func (r Route) IsAlias() bool { return r.Path != r.Canonical }
 
-// Moved reports an alias that shows the very page of its story's own
-// address (a story in the generic layout): hosts answer it with a permanent
-// redirect there (_redirects), and dist/ keeps a page that sends the reader
-// on. An alias of a story with a dedicated layout shows the generic story
-// page instead (SPEC.md's /story/{id} and fixed paths) and stays a page.
+// Moved reports an alias (an old address the story lists under aliases)
+// that shows the very page of its story's own address (a story in the
+// generic layout): hosts answer it with a permanent redirect there
+// (_redirects), and dist/ keeps a page that sends the reader on. /story/<id>
+// is never moved: SPEC.md names it as the generic story page of every
+// story, so it is that whole page, canonical to the story's fixed path. An
+// alias of a story with a dedicated layout shows the generic story page too.
 func (r Route) Moved() bool {
-	return r.IsAlias() && (r.Story.Layout == "" || r.Story.Layout == r.Layout())
+	return r.IsAlias() && r.Path != story.StoryPath(r.Story.ID) &&
+		(r.Story.Layout == "" || r.Story.Layout == r.Layout())
 }
 
 // Layout is the page design a story route shows: the story's own layout at

@@ -30,7 +30,7 @@ func TestTable(t *testing.T) {
 		}
 	}
 	want := "/->/ /about->/about /privacy-policy->/privacy-policy /portal->/portal /thank-you->/thank-you /search->/search /404->/404 " +
-		"/rbi-policy->/rbi-policy /story/5=>/rbi-policy /story/7->/story/7 /old=>/story/7"
+		"/rbi-policy->/rbi-policy /story/5->/rbi-policy /story/7->/story/7 /old=>/story/7"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}

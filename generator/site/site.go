@@ -156,6 +156,12 @@ func (c *Config) AuthorNames() []string {
 	return names
 }
 
+// OwnNames are the names the site gives itself: the magazine's, its
+// authors' and its categories' (the spelling pass knows their words).
+func (c *Config) OwnNames() []string {
+	return append(append([]string{c.Name}, c.AuthorNames()...), c.Categories...)
+}
+
 // SetBaseURL validates and stores the absolute origin every URL is built from.
 func (c *Config) SetBaseURL(raw string) error {
 	u, err := url.Parse(raw)

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/story"
@@ -30,14 +31,21 @@ var ErrNoAspell = errors.New("aspell with an en_GB dictionary is not installed")
 var quotes = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`)
 
 // Check reports the words aspell does not know in the stories, except
-// those in storiesDir's allow list: the first time each appears in a story.
-func Check(stories []*story.Story, storiesDir string) (diag.List, error) {
+// those in storiesDir's allow list and the words of known (the site's own
+// names: the magazine's, its authors', its categories'): the first time
+// each appears in a story.
+func Check(stories []*story.Story, storiesDir string, known []string) (diag.List, error) {
 	if _, err := exec.LookPath("aspell"); err != nil {
 		return nil, ErrNoAspell
 	}
 	allow, err := allowList(filepath.Join(storiesDir, AllowFile))
 	if err != nil {
 		return nil, err
+	}
+	for _, name := range known {
+		for _, w := range strings.FieldsFunc(quotes.Replace(name), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+			allow[strings.ToLower(strings.TrimSuffix(w, "'s"))] = true
+		}
 	}
 	sp, err := start()
 	if err != nil {

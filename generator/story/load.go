@@ -187,6 +187,9 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}
 	s.validate(opt, bodyLine, &diags)
+	if !s.Draft {
+		checkPlaceholders(file, src, &diags)
+	}
 	return s, diags
 }
 

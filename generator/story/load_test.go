@@ -98,7 +98,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad chart", "Second paragraph.", "```chart\ntype: pie\ntitle: T\nsource: S\n---\nx,y\na,1\nb,2,3\nc,four\n```",
 			[]string{`x.md:17: chart: type "pie" is not a chart type (want line, bar, column or stacked)`,
 				`x.md:23: chart: this row has 3 cells; the header has 2 columns (x,y); put a value with commas in quotes: "1,23,456"`,
-				`x.md:24: chart: y: "four" is not a number`}},
+				`x.md:24: chart: y: "four" is not a number (leave the cell empty where a value is missing)`}},
 		{"embed not allowed", "Second paragraph.", "```embed\nhttps://vimeo.com/1\n```", []string{"x.md:17: embed: vimeo.com is not on the embed allow-list (YouTube, Datawrapper, Flourish, X/Twitter posts)"}},
 		{"note without definition", "Second paragraph.", "Second[^1] paragraph.", []string{`x.md:16: note [^1] has no definition: add a line "[^1]: the source" (at the end of the story)`}},
 		{"external picture without a size", "Second paragraph.", "![Alt](https://x.example/a.jpg)", []string{"x.md:16: an external picture needs its size, which is never fetched: write it as a ```figure block with src, alt, caption, credit, width and height"}},

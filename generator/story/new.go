@@ -11,14 +11,22 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/nivaran/magazine/generator/diag"
 )
 
-// Slug makes a URL segment or file name: "Energy & Environment" -> "energy-environment".
+// Slug makes a URL segment or file name: "Energy & Environment" ->
+// "energy-environment": runs of letters (with their marks: Devanagari's
+// vowel signs) and digits. An apostrophe joins its word ("India's" ->
+// "indias"), as a reader would type it.
 func Slug(s string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if r == '\'' || r == '’' {
+			continue
+		}
+		if unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 			dash = false
 		} else if !dash && b.Len() > 0 {
@@ -27,6 +35,52 @@ func Slug(s string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "-")
+}
+
+// MaxNewPath is the length a path made from a title is cut to, at a word:
+// long enough to say what the story is, short enough to share.
+const MaxNewPath = 50
+
+// shorten cuts a slug to at most max characters, at a dash when it can.
+func shorten(slug string, max int) string {
+	r := []rune(slug)
+	if len(r) <= max {
+		return slug
+	}
+	cut := string(r[:max+1])
+	if i := strings.LastIndexByte(cut, '-'); i > 0 {
+		return cut[:i]
+	}
+	return strings.TrimSuffix(string(r[:max]), "-")
+}
+
+// checkPlaceholders reports each line of a story that still holds one of
+// magazine new's placeholder sentences: a draft may, a published story not.
+func checkPlaceholders(file string, src []byte, diags *diag.List) {
+	text := string(src)
+	for _, p := range []string{Placeholders.Introduction, Placeholders.Opening, Placeholders.Evidence, Placeholders.Spotlight} {
+		if i := strings.Index(text, p); i >= 0 {
+			diags.Add(file, 1+strings.Count(text[:i], "\n"), 0, "%q is magazine new's placeholder: replace it with the story's own words (or keep draft: true until then)", firstWords(p))
+		}
+	}
+}
+
+// firstWords is the start of a sentence, enough to find it in the file.
+func firstWords(s string) string {
+	if f := strings.Fields(s); len(f) > 6 {
+		return strings.Join(f[:6], " ") + " …"
+	}
+	return s
+}
+
+// Placeholders are the sentences magazine new writes for the editor to
+// replace. A story that still holds one is refused unless it is a draft
+// (Parse), so none is ever published.
+var Placeholders = struct{ Introduction, Opening, Evidence, Spotlight string }{
+	Introduction: "One to three sentences that tell the reader what this story is and why it matters.",
+	Opening:      "Open with the problem: who is affected, how much, and since when. Attribute every figure to its source.",
+	Evidence:     "Show the policy, firm or place that is already solving it, with evidence.",
+	Spotlight:    "End with practical advice for one named reader: what to do this week, this quarter, this year.",
 }
 
 var (
@@ -104,7 +158,7 @@ type Starter struct {
 // a path another story or screen holds is refused. It never overwrites a file.
 func New(dir string, d Starter) (string, error) {
 	title := strings.TrimSpace(d.Title)
-	slug := Slug(title)
+	slug := shorten(Slug(title), MaxNewPath-1)
 	if slug == "" {
 		return "", errors.New("the title needs at least one letter or digit")
 	}
@@ -133,15 +187,14 @@ func New(dir string, d Starter) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\nid: %d\ntitle: %s\nintroduction: %s\nauthor: %s\npublishedAt: %s\ncategory: %s\npath: %s\n",
-		id, quote(title), quote("One to three sentences that tell the reader what this story is and why it matters."),
+		id, quote(title), quote(Placeholders.Introduction),
 		quote(d.Author), d.Now.Format("2006-01-02"), quote(d.Category), d.Path)
 	if d.Draft {
 		b.WriteString("draft: true              # magazine dev shows it; builds leave it out until this line goes\n")
 	}
 	b.WriteString("tags: []\nfeaturedImage: generated\n---\n\n")
-	b.WriteString("Open with the problem: who is affected, how much, and since when. Attribute every figure to its source.\n\n")
-	b.WriteString("**What Is Working**\n\nShow the policy, firm or place that is already solving it, with evidence.\n\n")
-	b.WriteString("**Solution Spotlight:** End with practical advice for one named reader: what to do this week, this quarter, this year.\n")
+	b.WriteString(Placeholders.Opening + "\n\n**What Is Working**\n\n" + Placeholders.Evidence + "\n\n")
+	b.WriteString("**Solution Spotlight:** " + Placeholders.Spotlight + "\n")
 	f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, os.ErrExist) {
 		return "", fmt.Errorf("%s already exists; choose another title or edit that file", file)

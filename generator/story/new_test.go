@@ -18,13 +18,29 @@ func TestNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if filepath.Base(file) != "india-s-next-export-push-5-ideas.md" {
+	if filepath.Base(file) != "indias-next-export-push-5-ideas.md" {
 		t.Errorf("file %s", file)
 	}
 	src, _ := os.ReadFile(file)
+	// Every placeholder sentence is an error at its line until replaced.
 	s, diags := Parse(file, src, opt)
-	if len(diags) != 0 {
-		t.Fatalf("the new story does not validate:\n%v", diags.Error())
+	want := []string{
+		file + `:4: "One to three sentences that tell …" is magazine new's placeholder: replace it with the story's own words (or keep draft: true until then)`,
+		file + `:13: "Open with the problem: who is …" is magazine new's placeholder: replace it with the story's own words (or keep draft: true until then)`,
+		file + `:17: "Show the policy, firm or place …" is magazine new's placeholder: replace it with the story's own words (or keep draft: true until then)`,
+		file + `:19: "End with practical advice for one …" is magazine new's placeholder: replace it with the story's own words (or keep draft: true until then)`,
+	}
+	diags.Sort()
+	if diags.Error() != strings.Join(want, "\n") {
+		t.Fatalf("got\n%s\nwant\n%s\n%s", diags.Error(), strings.Join(want, "\n"), src)
+	}
+	// Replaced, the story validates.
+	replaced := string(src)
+	for _, p := range []string{Placeholders.Introduction, Placeholders.Opening, Placeholders.Evidence, Placeholders.Spotlight} {
+		replaced = strings.Replace(replaced, p, "Our own words.", 1)
+	}
+	if s, diags = Parse(file, []byte(replaced), opt); len(diags) != 0 {
+		t.Fatalf("the new story does not validate once written:\n%v", diags.Error())
 	}
 	if s.ID != 107 || s.PublishedAt.ISO() != "2025-09-04" || s.Path != "/export-push" || !s.Body.Spotlight {
 		t.Errorf("new story: id %d date %s path %s spotlight %v", s.ID, s.PublishedAt.ISO(), s.Path, s.Body.Spotlight)
@@ -75,6 +91,28 @@ func TestNewGivesAFixedPathFromTheTitle(t *testing.T) {
 	d.Title, d.Path = "RBI Policy", "/rbi-policy-2025"
 	if _, err := New(dir, d); err != nil {
 		t.Errorf("--path overrides the title's path: %v", err)
+	}
+}
+
+// A title's apostrophes join their word, and a long title's path is cut
+// at a word to at most MaxNewPath characters.
+func TestNewPathFromALongTitle(t *testing.T) {
+	dir := t.TempDir()
+	d := Starter{Title: "India's Fiscal Arithmetic: What the GST Cuts Cost the States and the Centre",
+		Category: "International Trade", Author: "Nivaran Economy Desk", Categories: opt.Categories, Now: time.Now()}
+	file, err := New(dir, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(file)
+	const want = "/indias-fiscal-arithmetic-what-the-gst-cuts-cost"
+	if filepath.Base(file) != want[1:]+".md" || !strings.Contains(string(src), "\npath: "+want+"\n") || len(want) > MaxNewPath {
+		t.Errorf("file %s, path line in:\n%s", file, src)
+	}
+	for in, want := range map[string]string{"abc-d": "abc-d", "abc-def": "abc", "abcdefgh": "abcde", "ab-cdefgh": "ab", "अबक-डइ": "अबक"} {
+		if got := shorten(in, 5); got != want {
+			t.Errorf("shorten(%q, 5) = %q, want %q", in, got, want)
+		}
 	}
 }
 

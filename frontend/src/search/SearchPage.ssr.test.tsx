@@ -14,6 +14,8 @@ function shape(n: Node, id: string): string {
   if (n.nodeType === Node.TEXT_NODE) return JSON.stringify(n.textContent);
   if (n.nodeType !== Node.ELEMENT_NODE) return `#${n.nodeType}${JSON.stringify(n.textContent)}`;
   const e = n as Element;
+  // Where script runs (here), a noscript's content is never shown: parsers and React keep it differently.
+  if (e.localName === 'noscript') return '<noscript>';
   const attrs = [...e.attributes].map((a) => `${a.name}=${JSON.stringify(a.value.replaceAll(id, 'ID'))}`).sort();
   return `<${e.localName} ${attrs.join(' ')}>[${[...e.childNodes].map((c) => shape(c, id)).join(',')}]`;
 }

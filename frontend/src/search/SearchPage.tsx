@@ -146,6 +146,12 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
           Search
         </button>
       </form>
+      <noscript>
+        <p className="search-page__status">
+          Search runs in your browser and needs JavaScript, which is off. Browse the stories by category below, or
+          read them all in the <a href="/stories/">archive</a>.
+        </p>
+      </noscript>
 
       <p id={statusId} className="search-page__status" role="status">
         {status}

@@ -58,13 +58,14 @@ export function parseQuery(query: string): Term[] {
   return terms;
 }
 
-const SLUG_PART = /[\p{L}\p{Nd}]+/gu;
+const SLUG_PART = /[\p{L}\p{M}\p{Nd}]+/gu;
 
 /**
  * The URL segment of a category page: "Energy & Environment" →
  * "energy-environment": lower-cased runs of letters and digits joined by '-',
- * the rule of generator/search.CategorySlug and route.CategoryPath.
+ * an apostrophe joining its word ("India's" → "indias"): the rule of Go's
+ * story.Slug (generator/search/testdata/slugs.json holds the shared cases).
  */
 export function categorySlug(name: string): string {
-  return (name.toLowerCase().match(SLUG_PART) ?? []).join('-');
+  return (name.toLowerCase().replace(/['’]/g, '').match(SLUG_PART) ?? []).join('-');
 }

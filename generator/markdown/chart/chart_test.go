@@ -32,9 +32,15 @@ func TestNumber(t *testing.T) {
 }
 
 func TestParseLines(t *testing.T) {
-	src := "type: line\ntitle: T\nsource: S\n---\nMonth,A\nJan,1\nFeb,oops\n"
+	src := "type: line\ntitle: T\nsource: S\n---\nMonth,A\nJan,1\nFeb,n/a\n"
 	_, problems := Parse([]byte(src))
-	want := []fence.Problem{{Line: 7, Message: `A: "oops" is not a number`}}
+	want := []fence.Problem{{Line: 7, Message: `A: "n/a" is not a number (leave the cell empty where a value is missing)`}}
+	if len(problems) != 1 || problems[0] != want[0] {
+		t.Errorf("got %v, want %v", problems, want)
+	}
+	// A header value that YAML cannot read unquoted says to quote it.
+	_, problems = Parse([]byte("type: line\ntitle: T\nunits: % of total\nsource: S\n---\nMonth,A\nJan,1\nFeb,2\n"))
+	want = []fence.Problem{{Line: 3, Message: `not valid YAML: found character that cannot start any token (put the value in double quotes: units: "% of total")`}}
 	if len(problems) != 1 || problems[0] != want[0] {
 		t.Errorf("got %v, want %v", problems, want)
 	}

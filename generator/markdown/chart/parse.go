@@ -190,7 +190,7 @@ func Number(cell string) (float64, error) {
 	}
 	s = strings.Replace(s, "−", "-", 1) // a typographic minus
 	if !numberPattern.MatchString(s) || strings.Trim(s, "+-.") == "" {
-		hint := ""
+		hint := " (leave the cell empty where a value is missing)"
 		if strings.ContainsAny(s, "%₹$€£") {
 			hint = " (give the unit once in the header, e.g. units: \"%\", and write only the number)"
 		}

@@ -110,9 +110,15 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // YAMLError splits a yaml.v3 error into its line (from 1, within the YAML
 // given) and its message.
 func YAMLError(err error) (int, string) {
+	line, msg := 1, strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return n, m[2]
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
 	}
-	return 1, strings.TrimPrefix(err.Error(), "yaml: ")
+	// The two an editor meets: a value starting with %, @ or ` (units: % of
+	// total), and a value holding ": " (title: GST: the reforms).
+	if strings.Contains(msg, "cannot start any token") || strings.Contains(msg, "mapping values are not allowed") {
+		msg += ` (put the value in double quotes: units: "% of total")`
+	}
+	return line, msg
 }
