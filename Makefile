@@ -43,9 +43,9 @@ test-go: deps
 	# Counted in executions, not seconds: Go 1.26's fuzzer can fail a run with
 	# "context deadline exceeded" when a timed -fuzztime ends mid-call
 	# (go.dev/issue/75804, fixed in 1.27); a count sets no deadline to race.
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 100000x ./generator/story
-	$(GO) test -run '^$$' -fuzz FuzzConvert -fuzztime 60000x ./generator/markdown
-	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 100000x ./generator/markdown/chart
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 100000x ./generator/content/story
+	$(GO) test -run '^$$' -fuzz FuzzConvert -fuzztime 60000x ./generator/content/markdown
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime 100000x ./generator/content/markdown/chart
 
 test-unit: deps
 	npx tsc --noEmit -p frontend
@@ -76,12 +76,12 @@ bench: $(MAG)
 # In-process figures, beside the table above: each phase of a cold build of
 # N stories, a rebuild after one edit, one page's render, magazine dev's
 # rebuild. They keep their files until the end (see benchDir in
-# generator/build/bench_test.go).
+# generator/pipeline/bench_test.go).
 bench-inprocess: deps
-	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench 'ColdBuild|HugoBaseline' -benchtime 3x ./generator/build/
-	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/build/
-	$(GO) test -run '^$$' -bench RenderStory ./generator/render/
-	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/dev/
+	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench 'ColdBuild|HugoBaseline' -benchtime 3x ./generator/pipeline/
+	N=$(N) BENCH_KEEP=1 $(GO) test -run '^$$' -bench WarmEdit -benchtime 3x ./generator/pipeline/
+	$(GO) test -run '^$$' -bench RenderStory ./generator/render/worker/
+	$(GO) test -run '^$$' -bench EditStory -benchtime 10x ./generator/server/dev/
 	rm -rf .cache/bench
 
 # Lighthouse (mobile, simulated throttling) on each kind of page, medians of

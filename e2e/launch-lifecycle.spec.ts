@@ -30,7 +30,7 @@ test('once the launch day is over, the modal, popup and banner stop by themselve
 
 test('launchNotice: false in the site config switches them off before the launch too', async ({ page }) => {
   await page.clock.install({ time: new Date('2025-09-05T10:00:00') });
-  // The page as a build with launchNotice: false writes it (generator/build's
+  // The page as a build with launchNotice: false writes it (generator/pipeline's
   // TestHostedModeBuild checks the generator's side).
   await page.route('**/', async (route) => {
     const res = await route.fetch();

@@ -1,6 +1,6 @@
 // Command bench times `magazine build` the way users run it: the CLI as a
 // process, cold (no .cache), each build into fresh folders, on synthetic
-// stories (generator/synth), interleaved with Hugo building the same story
+// stories (generator/testkit/synth), interleaved with Hugo building the same story
 // files as plain pages, and prints one table of medians and ratios.
 //
 // Cold means no .cache: the bundle of the unchanged frontend, which
@@ -32,7 +32,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nivaran/magazine/generator/synth"
+	"github.com/nivaran/magazine/generator/testkit/synth"
 )
 
 // A page template for Hugo: a title and the body, and a list of pages.

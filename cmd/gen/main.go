@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/nivaran/magazine/generator/pagedata"
-	"github.com/nivaran/magazine/generator/story"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/page/pagedata"
 )
 
 func main() {

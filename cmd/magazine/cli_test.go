@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	gt "github.com/nivaran/magazine/generator/generatortest"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
 
 // The crash test runs the CLI as a process, the way an editor

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	gt "github.com/nivaran/magazine/generator/generatortest"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
 
 // The two versions of the site the crash test moves between: the new one

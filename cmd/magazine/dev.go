@@ -8,14 +8,14 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nivaran/magazine/generator/build"
-	"github.com/nivaran/magazine/generator/dev"
-	"github.com/nivaran/magazine/generator/serve"
+	"github.com/nivaran/magazine/generator/pipeline"
+	"github.com/nivaran/magazine/generator/server/dev"
+	"github.com/nivaran/magazine/generator/server/serve"
 	"github.com/spf13/cobra"
 )
 
 func devCmd() *cobra.Command {
-	var o build.Options
+	var o pipeline.Options
 	var addr string
 	var fc collectorFlags
 	c := &cobra.Command{

@@ -8,9 +8,9 @@ import (
 	"os"
 	"time"
 
-	"github.com/nivaran/magazine/generator/build"
-	"github.com/nivaran/magazine/generator/forms"
-	"github.com/nivaran/magazine/generator/site"
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/pipeline"
+	"github.com/nivaran/magazine/generator/server/forms"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -39,7 +39,7 @@ func fromEnv(c *cobra.Command, _ []string) error {
 
 // configFlag is --config: the first use names the site config, each further
 // use an overlay whose keys override it (site.LoadFiles).
-type configFlag struct{ o *build.Options }
+type configFlag struct{ o *pipeline.Options }
 
 func (f configFlag) String() string { return f.o.Config }
 func (f configFlag) Type() string   { return "file" }

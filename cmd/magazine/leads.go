@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nivaran/magazine/generator/forms"
+	"github.com/nivaran/magazine/generator/server/forms"
 	"github.com/spf13/cobra"
 )
 

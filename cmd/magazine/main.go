@@ -12,8 +12,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nivaran/magazine/generator/build"
-	"github.com/nivaran/magazine/generator/serve"
+	"github.com/nivaran/magazine/generator/pipeline"
+	"github.com/nivaran/magazine/generator/server/serve"
 	"github.com/spf13/cobra"
 )
 
@@ -36,19 +36,19 @@ func main() {
 
 // report prints content problems one per line, and other errors as they are.
 func report(err error) string {
-	if l, ok := build.Diagnostics(err); ok {
+	if l, ok := pipeline.Diagnostics(err); ok {
 		return fmt.Sprintf("%s\n%d problem(s) found; nothing was written.", l.Error(), len(l))
 	}
 	return "error: " + err.Error()
 }
 
-func buildFlags(c *cobra.Command, o *build.Options) {
+func buildFlags(c *cobra.Command, o *pipeline.Options) {
 	c.Flags().StringVar(&o.Stories, "stories", "", "folder of story files (default stories)")
 	c.Flags().Var(configFlag{o}, "config", "site config file (default site.yaml); given again, an overlay whose keys override it")
 }
 
 func buildCmd() *cobra.Command {
-	var o build.Options
+	var o pipeline.Options
 	c := &cobra.Command{
 		Use:   "build",
 		Short: "Build the magazine into dist/",
@@ -57,11 +57,11 @@ func buildCmd() *cobra.Command {
 			o.Progress = progress(c.ErrOrStderr())
 			o.Yield = true
 			tuneGC(o)
-			res, err := build.Run(o)
+			res, err := pipeline.Run(o)
 			if err != nil {
 				return err
 			}
-			fmt.Fprint(c.OutOrStdout(), build.Report(res, o.Out))
+			fmt.Fprint(c.OutOrStdout(), pipeline.Report(res, o.Out))
 			return nil
 		},
 	}
@@ -76,14 +76,14 @@ func buildCmd() *cobra.Command {
 	return c
 }
 
-// tuneGC sets Go's garbage collection for building the site (build.TuneGC).
-func tuneGC(o build.Options) {
+// tuneGC sets Go's garbage collection for building the site (pipeline.TuneGC).
+func tuneGC(o pipeline.Options) {
 	dir := o.Stories
 	if dir == "" {
 		dir = "stories"
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
-	build.TuneGC(len(files))
+	pipeline.TuneGC(len(files))
 }
 
 // progress shows pages rendered on a terminal; in CI logs (not a terminal)
@@ -113,14 +113,14 @@ func progress(w io.Writer) func(done, total int) {
 }
 
 func checkCmd() *cobra.Command {
-	var o build.Options
+	var o pipeline.Options
 	c := &cobra.Command{
 		Use:   "check",
 		Short: "Find every problem a build would, and spelling mistakes, without writing dist/",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Yield = true
-			res, err := build.Check(o)
+			res, err := pipeline.Check(o)
 			if err != nil {
 				return err
 			}

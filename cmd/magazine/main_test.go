@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nivaran/magazine/generator/pgtest"
+	"github.com/nivaran/magazine/generator/testkit/pgtest"
 	"github.com/spf13/cobra"
 )
 

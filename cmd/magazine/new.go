@@ -7,10 +7,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/nivaran/magazine/generator/diag"
-	"github.com/nivaran/magazine/generator/route"
-	"github.com/nivaran/magazine/generator/site"
-	"github.com/nivaran/magazine/generator/story"
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/util/diag"
 	"github.com/spf13/cobra"
 )
 

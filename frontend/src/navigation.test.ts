@@ -11,9 +11,9 @@ describe('navigation', () => {
     expect(normalisePath('/about/')).toBe('/about');
   });
 
-  // The same cases as generator/route's TestURLSharedCases, plus links with a query or fragment.
+  // The same cases as generator/plan/route's TestURLSharedCases, plus links with a query or fragment.
   it('writes every page link with its trailing slash, as hosts serve it', () => {
-    const vectors = JSON.parse(readFileSync('generator/route/testdata/urls.json', 'utf8')) as { cases: [string, string][]; links: [string, string][] };
+    const vectors = JSON.parse(readFileSync('generator/plan/route/testdata/urls.json', 'utf8')) as { cases: [string, string][]; links: [string, string][] };
     for (const [to, want] of [...vectors.cases, ...vectors.links]) expect(pageURL(to), to).toBe(want);
     for (const [, url] of vectors.cases) expect(dataURL(url)).toBe(dataURL(normalisePath(url)));
   });

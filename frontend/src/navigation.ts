@@ -1,8 +1,8 @@
 import type { Head, RouteData } from './types';
 
 // The address a page is served at: its folder, with a trailing slash, as
-// static hosts serve <path>/index.html (generator/route.URL has the same
-// rule; generator/route/testdata/urls.json holds the cases both test). A
+// static hosts serve <path>/index.html (generator/plan/route.URL has the same
+// rule; generator/plan/route/testdata/urls.json holds the cases both test). A
 // query or fragment stays after the slash.
 export function pageURL(to: string): string {
   const end = to.search(/[?#]/);
@@ -17,7 +17,7 @@ export function normalisePath(path: string): string {
   return path || '/';
 }
 
-// Where the generator writes a route's data (generator/route.DataFile).
+// Where the generator writes a route's data (generator/plan/route.DataFile).
 export function dataURL(path: string): string {
   const p = normalisePath(path);
   return p === '/' ? '/_data/index.json' : `/_data${p}.json`;

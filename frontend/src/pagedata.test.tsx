@@ -1,4 +1,4 @@
-// The page data of a real build (generator/pagedata/testdata/pages, written
+// The page data of a real build (generator/page/pagedata/testdata/pages, written
 // by the Go test from the newsroom fixture) rendered by the real app: the
 // Go↔TypeScript contract, checked from the browser's side.
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { App } from './App';
 import { preloadAll } from './routes/lazy';
 import type { PageData } from './types';
 
-const dir = join(import.meta.dirname, '../../generator/pagedata/testdata/pages');
+const dir = join(import.meta.dirname, '../../generator/page/pagedata/testdata/pages');
 const golden = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PageData;
 
 function show(page: PageData, at = page.path) {

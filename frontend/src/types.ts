@@ -1,5 +1,5 @@
-// Generated from the Go types in generator/pagedata by go generate ./...; do not edit.
-// A test (generator/pagedata) fails when this file is stale.
+// Generated from the Go types in generator/page/pagedata by go generate ./...; do not edit.
+// A test (generator/page/pagedata) fails when this file is stale.
 
 export interface RouteData {
   head: Head;

@@ -7,7 +7,7 @@ import { preload } from '../routes/lazy';
 import type { Block } from '../types';
 import { site, story } from '../testing';
 
-// Blocks as generator/markdown makes them (see its testdata/*.golden).
+// Blocks as generator/content/markdown makes them (see its testdata/*.golden).
 const blocks: Block[] = [
   { type: 'p', html: 'CPI fell.<sup class="fn-ref"><a id="fnref-1" href="#fn-1" aria-label="Note 1">1</a></sup>' },
   { type: 'h2', html: '<h2 id="why-it-matters" class="article-body__subheading">Why It Matters</h2><a class="anchor" href="#why-it-matters" aria-label="Link to this section: Why It Matters">#</a>' },

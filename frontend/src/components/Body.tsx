@@ -7,7 +7,7 @@ import { visual } from '../routes/lazy';
 // insert. Headings (with their anchor links), tables, charts, figures,
 // notes, callouts and code arrive as whole elements. A block's html is only
 // ever inserted whole: when the build prerenders a page, it holds a
-// placeholder the generator replaces with the HTML (generator/render/holes.go).
+// placeholder the generator replaces with the HTML (generator/render/worker/holes.go).
 export function Body({ blocks }: { blocks: Block[] }) {
   return (
     <>

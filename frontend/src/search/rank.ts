@@ -1,5 +1,5 @@
-// Ranking, checked against the cases in generator/search/testdata/ranking.json
-// over the index generator/search builds from them (testdata/index).
+// Ranking, checked against the cases in generator/plan/search/testdata/ranking.json
+// over the index generator/plan/search builds from them (testdata/index).
 import type { Doc, Index } from './searchIndex';
 import { parseQuery } from './tokens';
 

@@ -6,7 +6,7 @@ import { search } from './rank';
 import { createIndex, type Manifest, type RawDoc } from './searchIndex';
 
 // A deterministic stand-in for real stories: words drawn from a vocabulary of
-// vocab made-up words (real stories have tens of thousands; generator/synth
+// vocab made-up words (real stories have tens of thousands; generator/testkit/synth
 // uses 60), bodyWords distinct body words per story.
 function madeUp(n: number, vocab: number, bodyWords: number): { manifest: Manifest; shards: RawDoc[][] } {
   let seed = 42;
@@ -44,7 +44,7 @@ function madeUp(n: number, vocab: number, bodyWords: number): { manifest: Manife
 }
 
 for (const [label, vocab, bodyWords] of [
-  ['like generator/synth (60 words)', 60, 60],
+  ['like generator/testkit/synth (60 words)', 60, 60],
   ['real-sized vocabulary (20,000 words, 350 per story)', 20000, 350],
 ] as const) {
   const { manifest, shards } = madeUp(10000, vocab, bodyWords);

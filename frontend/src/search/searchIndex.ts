@@ -1,4 +1,4 @@
-// The search index as generator/search writes it (search/manifest.json plus
+// The search index as generator/plan/search writes it (search/manifest.json plus
 // shards), and its in-memory form: an inverted index from word to stories.
 import { tokens } from './tokens';
 import { fetchJSON, takeEarly } from './early';
@@ -12,7 +12,7 @@ export interface Manifest {
   shards: string[];
 }
 
-/** One story in a shard, with the generator's short keys (see generator/search.Doc). */
+/** One story in a shard, with the generator's short keys (see generator/plan/search.Doc). */
 export interface RawDoc {
   i: number; // id
   t: string; // title
@@ -36,7 +36,7 @@ export interface Doc {
   path: string;
 }
 
-// Field weights, as in generator/search: a title match outranks everything,
+// Field weights, as in generator/plan/search: a title match outranks everything,
 // a body match ranks last; a word that only begins with a prefix term scores
 // one less than the word itself.
 export const WEIGHTS = { title: 10, tags: 6, introduction: 5, category: 4, author: 3, body: 2 } as const;

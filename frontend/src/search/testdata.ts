@@ -1,12 +1,12 @@
 // Test helpers: the shared ranking fixture and the index the Go generator
-// built from it (generator/search/testdata), served by a fake fetch.
+// built from it (generator/plan/search/testdata), served by a fake fetch.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import type { Manifest, RawDoc } from './searchIndex';
 
 // A path, not a URL: under jsdom, URL is the DOM's, which node:fs refuses.
-const root = join(import.meta.dirname, '../../../generator/search/testdata');
+const root = join(import.meta.dirname, '../../../generator/plan/search/testdata');
 const read = (...parts: string[]) => readFileSync(join(root, ...parts), 'utf8');
 
 export interface RankingFixture {

@@ -38,9 +38,9 @@ describe('parseQuery', () => {
 });
 
 describe('categorySlug', () => {
-  // The cases generator/search's TestCategorySlug checks story.Slug against.
+  // The cases generator/plan/search's TestCategorySlug checks story.Slug against.
   const cases: [string, string][] = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../../generator/search/testdata/slugs.json'), 'utf8'),
+    readFileSync(join(import.meta.dirname, '../../../generator/plan/search/testdata/slugs.json'), 'utf8'),
   );
   it.each(cases)('%j → %j (as story.Slug in Go)', (name, want) => {
     expect(categorySlug(name)).toBe(want);

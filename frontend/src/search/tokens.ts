@@ -1,6 +1,6 @@
-// Words, stop words and slugs, exactly as generator/search (Go) has them:
+// Words, stop words and slugs, exactly as generator/plan/search (Go) has them:
 // the index is built there and queried here, so both must split text the
-// same way. generator/search/testdata/ranking.json holds the shared cases.
+// same way. generator/plan/search/testdata/ranking.json holds the shared cases.
 
 // Common English function words, dropped from the index and from queries.
 // "it" (information technology) and "us" (the United States) are kept on purpose.
@@ -64,7 +64,7 @@ const SLUG_PART = /[\p{L}\p{M}\p{Nd}]+/gu;
  * The URL segment of a category page: "Energy & Environment" →
  * "energy-environment": lower-cased runs of letters and digits joined by '-',
  * an apostrophe joining its word ("India's" → "indias"): the rule of Go's
- * story.Slug (generator/search/testdata/slugs.json holds the shared cases).
+ * story.Slug (generator/plan/search/testdata/slugs.json holds the shared cases).
  */
 export function categorySlug(name: string): string {
   return (name.toLowerCase().replace(/['’]/g, '').match(SLUG_PART) ?? []).join('-');

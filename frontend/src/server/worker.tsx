@@ -1,4 +1,4 @@
-// The render worker, run by the boot script of generator/render once React
+// The render worker, run by the boot script of generator/render/worker once React
 // is loaded: one JSON request per line on stdin. Each answer is a
 // JSON header line, {"id","len"} then len bytes of HTML and a newline, or
 // {"id","error"}: the HTML goes out as it is, with no JSON escaping to undo.

@@ -1,0 +1,124 @@
+// Package fence reads the small YAML headers of a story's fenced blocks
+// (```chart, ```figure, ```embed): one "key: value" a line, each key known,
+// every value a single scalar, with the line each key was written on so
+// problems point at the story file's own line.
+package fence
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/nivaran/magazine/generator/util/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// Problem is one mistake in a block. Line counts from 1 at the block's
+// first content line; the caller turns it into a line of the story file.
+type Problem struct {
+	Line    int
+	Message string
+}
+
+func (p Problem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.Message) }
+
+// Field is one header value and where it was written.
+type Field struct {
+	Value string
+	Line  int
+}
+
+// Header parses src (lines starting at line first) as key: value pairs.
+// Keys not in known are problems, with a "did you mean" hint.
+func Header(src []byte, first int, known []string) (map[string]Field, []Problem) {
+	fields := map[string]Field{}
+	var problems []Problem
+	if strings.TrimSpace(string(src)) == "" {
+		return fields, nil
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		line, msg := YAMLError(err)
+		return fields, []Problem{{first + line - 1, "not valid YAML: " + msg}}
+	}
+	if len(root.Content) == 0 {
+		return fields, nil
+	}
+	m := root.Content[0]
+	if m.Kind != yaml.MappingNode {
+		return fields, []Problem{{first + m.Line - 1, "write one \"key: value\" a line (keys: " + strings.Join(known, ", ") + ")"}}
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		line := first + k.Line - 1
+		switch {
+		case !contains(known, k.Value):
+			msg := fmt.Sprintf("unknown key %q", k.Value)
+			if s := diag.Suggest(k.Value, known); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += " (keys: " + strings.Join(known, ", ") + ")"
+			}
+			problems = append(problems, Problem{line, msg})
+		case fields[k.Value].Line != 0:
+			problems = append(problems, Problem{line, k.Value + " is given twice"})
+		case v.Kind != yaml.ScalarNode:
+			problems = append(problems, Problem{line, k.Value + " must be a single value"})
+			fields[k.Value] = Field{Line: line}
+		default:
+			val := v.Value
+			if v.Tag == "!!null" {
+				val = ""
+			}
+			fields[k.Value] = Field{Value: strings.TrimSpace(val), Line: line}
+		}
+	}
+	return fields, problems
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Split cuts a block at its first line of "---": the header before, the
+// rest after, and the line (from 1) the rest starts on. ok is false when
+// there is no such line.
+func Split(src []byte) (head, rest []byte, restLine int, ok bool) {
+	line := 1
+	for off := 0; off < len(src); line++ {
+		next := len(src)
+		if end := bytes.IndexByte(src[off:], '\n'); end >= 0 {
+			next = off + end + 1
+		}
+		if string(bytes.TrimSpace(src[off:next])) == "---" {
+			return src[:off], src[next:], line + 1, true
+		}
+		off = next
+	}
+	return src, nil, line, false
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// YAMLError splits a yaml.v3 error into its line (from 1, within the YAML
+// given) and its message.
+func YAMLError(err error) (int, string) {
+	line, msg := 1, strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = m[2]
+	}
+	// The two an editor meets: a value starting with %, @ or ` (units: % of
+	// total), and a value holding ": " (title: GST: the reforms).
+	if strings.Contains(msg, "cannot start any token") || strings.Contains(msg, "mapping values are not allowed") {
+		msg += ` (put the value in double quotes: units: "% of total")`
+	}
+	return line, msg
+}

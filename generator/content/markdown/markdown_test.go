@@ -1,0 +1,159 @@
+package markdown
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// TestGolden converts each testdata/*.md and compares the blocks, the
+// problems (line: message) and the search text with testdata/*.golden.
+// Rewrite them on purpose with go test ./generator/content/markdown -update.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.md")
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".md")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := describe(t, src)
+			golden := strings.TrimSuffix(file, ".md") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s differs from %s:\n%s", file, golden, got)
+			}
+		})
+	}
+}
+
+func describe(t *testing.T, src []byte) string {
+	t.Helper()
+	doc, problems := Convert(src, 1)
+	for i := range doc.Blocks { // figures show their page markup too
+		if f := doc.Blocks[i].Figure; f != nil && f.External() {
+			doc.Blocks[i].HTML = FigureHTML(f, Picture{Src: f.Src, Width: f.Width, Height: f.Height})
+		} else if f != nil {
+			doc.Blocks[i].HTML = FigureHTML(f, Picture{Src: "/" + f.Src, Srcset: "/" + f.Src + " 800w", Width: 800, Height: 450})
+		}
+	}
+	var b strings.Builder
+	b.WriteString("-- blocks --\n")
+	enc := json.NewEncoder(&b) // unescaped, so the goldens read as HTML
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc.Blocks); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("-- problems --\n")
+	for _, p := range problems {
+		fmt.Fprintf(&b, "%d: %s\n", p.Line, p.Message)
+	}
+	fmt.Fprintf(&b, "-- text (%d words) --\n%s\n", doc.Words, doc.Text)
+	return b.String()
+}
+
+func TestWordsAndText(t *testing.T) {
+	d, _ := Convert([]byte("**Heading here**\n\nOne two three.\n\n**Solution Spotlight:** Four five."), 1)
+	if d.Words != 7 {
+		t.Errorf("words = %d (%q)", d.Words, d.Text)
+	}
+	if strings.Contains(d.Text, "Spotlight") {
+		t.Errorf("marker counted as text: %q", d.Text)
+	}
+	if !d.Spotlight {
+		t.Error("spotlight not detected")
+	}
+}
+
+func TestLinesCountFromTheFile(t *testing.T) {
+	_, problems := Convert([]byte("Text.\n\n<div>x</div>\n"), 9)
+	if len(problems) != 1 || problems[0].Line != 11 {
+		t.Errorf("got %+v, want one problem at line 11", problems)
+	}
+}
+
+func FuzzConvert(f *testing.F) {
+	f.Add("**Solution Spotlight:** x\n\n**y**")
+	f.Add("**Solutions Spotlight**\n- a\n")
+	f.Add("| a | b |\n|---|--:|\n| 1 | 2 |\n\nTable: x\n")
+	f.Add("x[^1]\n\n[^1]: y\n\n> [!NOTE] t\n> z\n\n```chart\ntype: line\n---\na,b\n1,2\n```\n")
+	f.Add("```embed\nhttps://youtu.be/aBcDeFgHiJk\n```\n\n![a](images/x.png \"c — Credit: d\")\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		doc, problems := Convert([]byte(src), 1)
+		lines := strings.Count(src, "\n") + 2
+		for _, p := range problems {
+			if p.Line < 1 || p.Line > lines {
+				t.Errorf("problem at line %d of a %d-line body: %s", p.Line, lines, p.Message)
+			}
+		}
+		_ = doc
+	})
+}
+
+// TestReadmeExample: the README's example story, which shows editors every
+// block, converts without a problem and really has every block.
+func TestReadmeExample(t *testing.T) {
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "### Story blocks")
+	_, rest, ok2 := strings.Cut(rest, "````markdown\n")
+	example, _, ok3 := strings.Cut(rest, "````\n")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("the README's story-blocks example is missing")
+	}
+	doc, problems := Convert([]byte(example), 1)
+	if len(problems) > 0 {
+		t.Fatalf("the README example has problems: %v", problems)
+	}
+	have := map[string]bool{}
+	var walk func([]Block)
+	walk = func(bs []Block) {
+		for _, b := range bs {
+			have[b.Type] = true
+			walk(b.Children)
+		}
+	}
+	walk(doc.Blocks)
+	for _, want := range []string{"p", "h2", "table", "chart", "figure", "pullquote", "callout", "code", "embed", "spotlight", "notes"} {
+		if !have[want] {
+			t.Errorf("the README example has no %s block", want)
+		}
+	}
+}
+
+func TestPageLinksGetTheirSlash(t *testing.T) {
+	doc, problems := Convert([]byte("See [a](/rbi-policy), [b](/story/5#top), [c](/search?q=gst), [d](/feed.xml), "+
+		"[e](/about/), [f](https://example.org/x), [g](//cdn.example/x), [h](#notes), [i](/images/chart.png)."), 1)
+	if len(problems) != 0 {
+		t.Fatal(problems)
+	}
+	html := doc.Blocks[0].HTML
+	for _, want := range []string{`href="/rbi-policy/"`, `href="/story/5/#top"`, `href="/search/?q=gst"`, `href="/feed.xml"`,
+		`href="/about/"`, `href="https://example.org/x"`, `href="//cdn.example/x"`, `href="#notes"`, `href="/images/chart.png"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("want %s in %s", want, html)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nivaran/magazine/generator/util/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// Load reads and validates a config file. A missing launch date becomes
+// buildDate plus five days, so a fresh build counts down from 5.
+func Load(path string, buildDate time.Time) (*Config, error) {
+	return LoadFiles([]string{path}, buildDate)
+}
+
+// LoadFiles reads a config from several files: each file after the first is
+// an overlay that sets only the keys it names, nested maps key by key (so
+// `forms: {mode: hosted, ...}` replaces those form keys and keeps the rest).
+// This keeps variants such as the browser tests' config from drifting away
+// from site.yaml. Problems are a diag.List, each at the file and line of the
+// value that caused it.
+func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no site config file given")
+	}
+	var root *yaml.Node
+	origin := map[*yaml.Node]string{}
+	var diags diag.List
+	for _, p := range paths {
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal(raw, &doc); err != nil {
+			diags = append(diags, yamlDiags(p, err)...)
+			continue
+		}
+		// Unknown keys and mistyped values, at this file's lines.
+		dec := yaml.NewDecoder(bytes.NewReader(raw))
+		dec.KnownFields(true)
+		var scratch Config
+		if err := dec.Decode(&scratch); err != nil && !errors.Is(err, io.EOF) {
+			diags = append(diags, yamlDiags(p, err)...)
+			continue
+		}
+		if len(doc.Content) == 0 {
+			continue // an empty overlay changes nothing
+		}
+		m := doc.Content[0]
+		mark(m, p, origin)
+		root = merge(root, m)
+	}
+	if err := diags.Err(); err != nil {
+		return nil, err
+	}
+	var c Config
+	if root != nil {
+		if err := root.Decode(&c); err != nil {
+			return nil, fmt.Errorf("%s: %v", paths[0], err)
+		}
+	}
+	at := func(key string) (string, int) { return locate(root, origin, paths[0], key) }
+	if err := c.normalise(buildDate, at).Err(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// position says where a dotted key ("forms.launch") is set: the file and
+// line of its value, or of the closest enclosing key when it is absent.
+type position func(key string) (file string, line int)
+
+func locate(root *yaml.Node, origin map[*yaml.Node]string, file, key string) (string, int) {
+	if root == nil {
+		return file, 0
+	}
+	n, line := root, 0
+	for _, k := range strings.Split(key, ".") {
+		v := lookup(n, k)
+		if v == nil {
+			break
+		}
+		n, file, line = v, origin[v], v.Line
+	}
+	return file, line
+}
+
+func lookup(m *yaml.Node, key string) *yaml.Node {
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// mark records which file every node of a document came from.
+func mark(n *yaml.Node, file string, origin map[*yaml.Node]string) {
+	origin[n] = file
+	for _, c := range n.Content {
+		mark(c, file, origin)
+	}
+}
+
+// merge lays over on base: mappings merge key by key, anything else in over
+// replaces what base had.
+func merge(base, over *yaml.Node) *yaml.Node {
+	if base == nil || base.Kind != yaml.MappingNode || over.Kind != yaml.MappingNode {
+		return over
+	}
+	for i := 0; i+1 < len(over.Content); i += 2 {
+		k, v := over.Content[i], over.Content[i+1]
+		replaced := false
+		for j := 0; j+1 < len(base.Content); j += 2 {
+			if base.Content[j].Value == k.Value {
+				base.Content[j+1] = merge(base.Content[j+1], v)
+				replaced = true
+				break
+			}
+		}
+		if !replaced {
+			base.Content = append(base.Content, k, v)
+		}
+	}
+	return base
+}
+
+var (
+	yamlLine   = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+	unknownKey = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+)
+
+// yamlDiags turns yaml.v3's errors ("line 5: field x not found in type
+// site.Config") into file:line diagnostics.
+func yamlDiags(file string, err error) diag.List {
+	msgs := []string{err.Error()}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	}
+	var l diag.List
+	for _, m := range msgs {
+		line := 0
+		if g := yamlLine.FindStringSubmatch(m); g != nil {
+			line, _ = strconv.Atoi(g[1])
+			m = g[2]
+		}
+		if g := unknownKey.FindStringSubmatch(m); g != nil {
+			m = fmt.Sprintf("unknown key %q", g[1])
+		}
+		l.Add(file, line, 0, "%s", strings.TrimPrefix(m, "yaml: "))
+	}
+	return l
+}

@@ -1,0 +1,219 @@
+// Package site holds the magazine's configuration: name, addresses, endpoints
+// and the lists that content is validated against.
+package site
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/nivaran/magazine/generator/util/diag"
+)
+
+// Config is site.yaml.
+type Config struct {
+	Name          string   `yaml:"name" json:"name"`
+	Tagline       string   `yaml:"tagline" json:"tagline"`
+	Description   string   `yaml:"description" json:"description"`
+	BaseURL       string   `yaml:"baseURL" json:"baseURL"`
+	Language      string   `yaml:"language" json:"language"`
+	EditorEmail   string   `yaml:"editorEmail" json:"editorEmail"`
+	LaunchDate    string   `yaml:"launchDate" json:"launchDate"`
+	LaunchNotice  *bool    `yaml:"launchNotice" json:"-"` // nil means on; see ShowLaunchNotice
+	launchAuto    bool     // LaunchDate was not set: it is the build date plus five days
+	AdPublisherID string   `yaml:"adPublisherID" json:"adPublisherID"`
+	AnalyticsID   string   `yaml:"analyticsID" json:"analyticsID"`
+	Forms         Forms    `yaml:"forms" json:"forms"`
+	Categories    []string `yaml:"categories" json:"-"`
+	Home          Home     `yaml:"home" json:"-"`
+	PerPage       int      `yaml:"perPage" json:"-"`
+	Authors       []Author `yaml:"authors" json:"-"`
+	// TimeZone names the zone (IANA, e.g. Asia/Kolkata, the default) that
+	// story dates are read in and scheduled stories fall due by.
+	TimeZone string         `yaml:"timeZone" json:"-"`
+	Location *time.Location `yaml:"-" json:"-"`
+	// Sections are the links of the header's bar and mobile menu.
+	Sections []Section `yaml:"sections" json:"-"`
+}
+
+// Section is a link in the header.
+type Section struct {
+	Label string `yaml:"label"`
+	Path  string `yaml:"path"` // a site path such as /category/technology, or an absolute URL
+}
+
+// DefaultSections are SPEC.md's header links.
+var DefaultSections = []Section{{Label: "Home", Path: "/"}, {Label: "About", Path: "/about"}}
+
+// DefaultTimeZone is where the magazine publishes from.
+const DefaultTimeZone = "Asia/Kolkata"
+
+// Home says which stories fill the home page's sections, by id.
+type Home struct {
+	Lead              int            `yaml:"lead"`
+	Latest            int            `yaml:"latest"` // how many cards the latest grid shows
+	Featured          []int          `yaml:"featured"`
+	Spotlight         []int          `yaml:"spotlight"`
+	EditorsPick       []int          `yaml:"editorsPick"`
+	EditorsPickTarget string         `yaml:"editorsPickTarget"`
+	Links             map[int]string `yaml:"links"` // a card's link when it is not the story's own
+}
+
+// Author is a byline's profile for its author page.
+type Author struct {
+	Name  string `yaml:"name"`
+	Role  string `yaml:"role"`
+	Bio   string `yaml:"bio"`
+	Photo string `yaml:"photo"` // a picture under the stories folder, e.g. images/ira.jpg
+	Links []Link `yaml:"links"`
+}
+
+// Link is one of an author's profiles elsewhere.
+type Link struct {
+	Label string `yaml:"label"`
+	URL   string `yaml:"url"`
+}
+
+func (c *Config) normalise(buildDate time.Time, at position) diag.List {
+	var diags diag.List
+	add := func(key string, format string, args ...any) {
+		file, line := at(key)
+		diags.Add(file, line, 0, format, args...)
+	}
+	if c.Name == "" {
+		add("name", "name is required")
+	}
+	if err := c.SetBaseURL(c.BaseURL); err != nil {
+		add("baseURL", "%v", err)
+	}
+	if c.Language == "" {
+		c.Language = "en"
+	}
+	if c.LaunchDate == "" {
+		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
+		c.launchAuto = true
+	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
+		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
+	}
+	if c.PerPage <= 0 {
+		c.PerPage = 12
+	}
+	if c.Home.Latest <= 0 {
+		c.Home.Latest = 6
+	}
+	if len(c.Categories) == 0 {
+		add("categories", "categories: at least one category is required")
+	}
+	if c.TimeZone == "" {
+		c.TimeZone = DefaultTimeZone
+	}
+	if loc, err := time.LoadLocation(c.TimeZone); err != nil || c.TimeZone == "Local" {
+		add("timeZone", "timeZone: %q is not a time zone (want a name such as Asia/Kolkata or UTC)", c.TimeZone)
+	} else {
+		c.Location = loc
+	}
+	if c.Sections == nil {
+		c.Sections = DefaultSections
+	}
+	for i, sec := range c.Sections {
+		if sec.Label == "" || !(strings.HasPrefix(sec.Path, "/") || strings.HasPrefix(sec.Path, "https://") || strings.HasPrefix(sec.Path, "http://")) {
+			add("sections", "sections[%d]: give a label and a path such as /category/technology (or an absolute URL)", i)
+		}
+	}
+	c.checkAuthors(add)
+	diags = append(diags, c.Forms.check(at)...)
+	return diags
+}
+
+func (c *Config) checkAuthors(add func(key, format string, args ...any)) {
+	seen := map[string]bool{}
+	for i, a := range c.Authors {
+		switch {
+		case strings.TrimSpace(a.Name) == "":
+			add("authors", "authors[%d]: name is required", i)
+		case seen[a.Name]:
+			add("authors", "authors: %q is listed twice", a.Name)
+		case a.Photo != "" && (strings.Contains(a.Photo, "://") || strings.HasPrefix(a.Photo, "/") || strings.Contains(a.Photo, "..")):
+			add("authors", "authors: %s: photo %q must be a picture under the stories folder, such as images/photo.jpg", a.Name, a.Photo)
+		}
+		seen[a.Name] = true
+		for _, l := range a.Links {
+			u, err := url.Parse(l.URL)
+			if l.Label == "" || err != nil || !(u.Scheme == "https" || u.Scheme == "http" || u.Scheme == "mailto") {
+				add("authors", "authors: %s: each link needs a label and an absolute https:// (or mailto:) url", a.Name)
+			}
+		}
+	}
+}
+
+// AuthorNames are the names of the authors listed (never nil).
+func (c *Config) AuthorNames() []string {
+	names := make([]string, len(c.Authors))
+	for i, a := range c.Authors {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// OwnNames are the names the site gives itself: the magazine's, its
+// authors' and its categories' (the spelling pass knows their words).
+func (c *Config) OwnNames() []string {
+	return append(append([]string{c.Name}, c.AuthorNames()...), c.Categories...)
+}
+
+// SetBaseURL validates and stores the absolute origin every URL is built from.
+func (c *Config) SetBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("baseURL: %q must be an absolute http(s) URL", raw)
+	}
+	c.BaseURL = strings.TrimRight(u.String(), "/")
+	return nil
+}
+
+// ShowLaunchNotice reports whether the pages offer the launch modal, popup
+// and banner at all (launchNotice: false turns them off). Before the launch
+// date they count down; after it the browser stops showing them by itself.
+func (c *Config) ShowLaunchNotice() bool { return c.LaunchNotice == nil || *c.LaunchNotice }
+
+// Notes is what a build says about the site config: where the forms post
+// (and, in collector mode, what dist/ then needs) and the launch notice.
+func (c *Config) Notes(buildDate time.Time) []string {
+	notes := c.Forms.Describe()
+	switch {
+	case !c.ShowLaunchNotice():
+		notes = append(notes, "Launch notice: off (launchNotice: false).")
+	case c.launchAuto:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+", the build date plus 5 days (launchDate is not set).")
+	case c.LaunchDate < buildDate.UTC().Format("2006-01-02"):
+		notes = append(notes, "Launch notice: launchDate "+c.LaunchDate+" has passed; the notice no longer shows.")
+	default:
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+".")
+	}
+	return notes
+}
+
+// Magazine is the full name, e.g. "Nivaran Magazine".
+func (c *Config) Magazine() string { return c.Name + " Magazine" }
+
+// Abs turns a site path into an absolute URL.
+func (c *Config) Abs(path string) string {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		return path
+	}
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return c.BaseURL + path
+}
+
+// Author returns the profile of a byline, or nil.
+func (c *Config) Author(name string) *Author {
+	for i := range c.Authors {
+		if c.Authors[i].Name == name {
+			return &c.Authors[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,221 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var buildDate = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+
+const base = `name: Nivaran
+baseURL: https://nivaran.example
+categories: [Economic Policy]
+`
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func load(t *testing.T, files ...string) (*Config, error) {
+	t.Helper()
+	dir := t.TempDir()
+	var paths []string
+	for i, text := range files {
+		name := "site.yaml"
+		if i > 0 {
+			name = "overlay" + string(rune('0'+i)) + ".yaml"
+		}
+		paths = append(paths, write(t, dir, name, text))
+	}
+	cfg, err := LoadFiles(paths, buildDate)
+	if err != nil {
+		// Paths relative to the folder, so the expected messages are short.
+		return nil, errorString(strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))
+	}
+	return cfg, nil
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+func TestFormsModes(t *testing.T) {
+	cases := []struct {
+		name, forms string
+		want        string // the error, or "" when valid
+		mode        string
+	}{
+		{"default is collector with the collector's paths", "", "", FormsCollector},
+		{"collector with site paths", "forms:\n  mode: collector\n  launch: /api/forms/launch\n", "", FormsCollector},
+		{"hosted with https endpoints", `forms:
+  mode: hosted
+  launch: https://formspree.io/f/launch
+  editorial: https://formspree.io/f/editorial
+  partnership: https://formspree.io/f/partnership
+  newsletter: https://formspree.io/f/newsletter
+`, "", FormsHosted},
+		{"absolute endpoint in collector mode", "forms:\n  launch: https://formspree.io/f/x\n",
+			`site.yaml:5: forms.launch: "https://formspree.io/f/x" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/launch, or set forms.mode: hosted`, ""},
+		{"relative endpoint in hosted mode", `forms:
+  mode: hosted
+  launch: https://formspree.io/f/launch
+  editorial: /api/forms/editorial
+  partnership: https://formspree.io/f/partnership
+  newsletter: https://formspree.io/f/newsletter
+`, `site.yaml:7: forms.editorial: "/api/forms/editorial" is a relative path, but forms.mode is hosted: give the form service's absolute https URL, or set forms.mode: collector`, ""},
+		{"plain http in hosted mode", `forms:
+  mode: hosted
+  launch: http://forms.example/launch
+  editorial: https://formspree.io/f/editorial
+  partnership: https://formspree.io/f/partnership
+  newsletter: https://formspree.io/f/newsletter
+`, `site.yaml:6: forms.launch: "http://forms.example/launch" must be an absolute https URL (the form carries readers' personal data)`, ""},
+		{"missing endpoint in hosted mode points at forms", "forms:\n  mode: hosted\n  launch: https://formspree.io/f/launch\n  editorial: https://formspree.io/f/e\n  partnership: https://formspree.io/f/p\n",
+			"site.yaml:5: forms.newsletter: forms.mode is hosted, so every form needs its hosted service's https URL", ""},
+		{"unknown mode", "forms:\n  mode: static\n", `site.yaml:5: forms.mode: "static" is not a mode (want collector or hosted)`, ""},
+		{"protocol-relative is absolute", "forms:\n  newsletter: //forms.example/n\n",
+			`site.yaml:5: forms.newsletter: "//forms.example/n" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/newsletter, or set forms.mode: hosted`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg, err := load(t, base+c.forms)
+			if c.want != "" {
+				if err == nil || err.Error() != c.want {
+					t.Fatalf("error:\n got %v\nwant %s", err, c.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Forms.Mode != c.mode {
+				t.Errorf("mode %q, want %q", cfg.Forms.Mode, c.mode)
+			}
+			if c.mode == FormsCollector && (cfg.Forms.Newsletter != "/api/forms/newsletter" || !cfg.Forms.NeedsCollector()) {
+				t.Errorf("collector defaults: %+v", cfg.Forms)
+			}
+		})
+	}
+}
+
+func TestDescribeSaysTheMode(t *testing.T) {
+	collector := Forms{Mode: FormsCollector, Launch: "/api/forms/launch"}
+	got := strings.Join(collector.Describe(), "\n")
+	for _, want := range []string{"collector mode", "warning: dist/ needs `magazine serve` (or a proxy to it)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("collector: %q lacks %q", got, want)
+		}
+	}
+	hosted := Forms{Mode: FormsHosted, Launch: "https://formspree.io/f/x"}
+	if got := strings.Join(hosted.Describe(), "\n"); !strings.Contains(got, "hosted mode") || strings.Contains(got, "warning") {
+		t.Errorf("hosted: %q", got)
+	}
+}
+
+func TestOverlays(t *testing.T) {
+	cfg, err := load(t, base+"launchDate: 2025-12-01\nforms:\n  newsletter: /api/forms/newsletter\nhome:\n  lead: 3\n  latest: 4\n",
+		"baseURL: http://127.0.0.1:18437\nlaunchDate: 2025-09-10\n",
+		`forms:
+  mode: hosted
+  launch: https://forms.example/launch
+  editorial: https://forms.example/editorial
+  partnership: https://forms.example/partnership
+  newsletter: https://forms.example/newsletter
+home:
+  latest: 9
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.BaseURL != "http://127.0.0.1:18437" || cfg.LaunchDate != "2025-09-10" || cfg.Name != "Nivaran" {
+		t.Errorf("later files override keys, the rest stays: %+v", cfg)
+	}
+	if cfg.Forms.Mode != FormsHosted || cfg.Forms.Newsletter != "https://forms.example/newsletter" {
+		t.Errorf("forms: %+v", cfg.Forms)
+	}
+	if cfg.Home.Lead != 3 || cfg.Home.Latest != 9 {
+		t.Errorf("nested maps merge key by key: %+v", cfg.Home)
+	}
+}
+
+func TestOverlayErrorsNameTheirFile(t *testing.T) {
+	_, err := load(t, base, "forms:\n  mode: hosted\n  launch: /api/forms/launch\n")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	got := err.Error()
+	for _, w := range []string{
+		`overlay1.yaml:3: forms.launch: "/api/forms/launch" is a relative path, but forms.mode is hosted`,
+		`overlay1.yaml:2: forms.editorial: forms.mode is hosted, so every form needs its hosted service's https URL`,
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("errors:\n%s\nlack %s", got, w)
+		}
+	}
+	_, err = load(t, base, "forms:\n  mdoe: hosted\n")
+	if err == nil || err.Error() != `overlay1.yaml:2: unknown key "mdoe"` {
+		t.Errorf("unknown key in an overlay: %v", err)
+	}
+}
+
+func TestErrorsHaveLines(t *testing.T) {
+	_, err := load(t, "name: \"\"\nbaseURL: nivaran.example\nlaunchDate: soon\ncategories: []\n")
+	want := `site.yaml:1: name is required
+site.yaml:2: baseURL: "nivaran.example" must be an absolute http(s) URL
+site.yaml:3: launchDate: "soon" is not a date (want YYYY-MM-DD)
+site.yaml:4: categories: at least one category is required`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+func TestLaunchNotice(t *testing.T) {
+	cfg, err := load(t, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.ShowLaunchNotice() || cfg.LaunchDate != "2026-11-28" {
+		t.Errorf("default: notice %v, launch date %s (want on, build date + 5)", cfg.ShowLaunchNotice(), cfg.LaunchDate)
+	}
+	cfg, err = load(t, base+"launchNotice: false\nlaunchDate: 2025-09-15\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.ShowLaunchNotice() || cfg.LaunchDate != "2025-09-15" {
+		t.Errorf("launchNotice: false: %v %s", cfg.ShowLaunchNotice(), cfg.LaunchDate)
+	}
+	// The build says what the readers will see.
+	for extra, want := range map[string]string{
+		"":                         "Launch notice: counting down to 2026-11-28, the build date plus 5 days (launchDate is not set).",
+		"launchDate: 2026-12-01\n": "Launch notice: counting down to 2026-12-01.",
+		"launchDate: 2025-09-15\n": "Launch notice: launchDate 2025-09-15 has passed; the notice no longer shows.",
+		"launchNotice: false\n":    "Launch notice: off (launchNotice: false).",
+	} {
+		cfg, err := load(t, base+extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if notes := cfg.Notes(buildDate); notes[len(notes)-1] != want {
+			t.Errorf("%q: %q, want %q", extra, notes[len(notes)-1], want)
+		}
+	}
+}
+
+// The repository's own site.yaml is valid and states its mode and launch date.
+func TestSampleConfig(t *testing.T) {
+	cfg, err := Load(filepath.Join("..", "..", "..", "site.yaml"), buildDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Forms.Mode != FormsCollector || !cfg.ShowLaunchNotice() {
+		t.Errorf("sample: mode %q, notice %v", cfg.Forms.Mode, cfg.ShowLaunchNotice())
+	}
+}

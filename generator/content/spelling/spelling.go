@@ -1,0 +1,199 @@
+// Package spelling runs aspell (British English) over the stories' titles,
+// introductions and body text, and reports each word it does not know at
+// the story's file and line. Words checked by an editor go in the stories
+// folder's spelling-allow.txt, one a line.
+package spelling
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/util/diag"
+)
+
+// AllowFile is the list of accepted words in the stories folder.
+const AllowFile = "spelling-allow.txt"
+
+// ErrNoAspell means the check could not run: aspell or its British English
+// dictionary is not installed (apt-get install aspell aspell-en).
+var ErrNoAspell = errors.New("aspell with an en_GB dictionary is not installed")
+
+// quotes are normalised so aspell sees apostrophes it knows.
+var quotes = strings.NewReplacer("’", "'", "‘", "'", "“", `"`, "”", `"`)
+
+// Check reports the words aspell does not know in the stories, except
+// those in storiesDir's allow list and the words of known (the site's own
+// names: the magazine's, its authors', its categories'): the first time
+// each appears in a story.
+func Check(stories []*story.Story, storiesDir string, known []string) (diag.List, error) {
+	if _, err := exec.LookPath("aspell"); err != nil {
+		return nil, ErrNoAspell
+	}
+	allow, err := allowList(filepath.Join(storiesDir, AllowFile))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range known {
+		for _, w := range strings.FieldsFunc(quotes.Replace(name), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' }) {
+			allow[strings.ToLower(strings.TrimSuffix(w, "'s"))] = true
+		}
+	}
+	sp, err := start()
+	if err != nil {
+		return nil, err
+	}
+	defer sp.close()
+	var diags diag.List
+	for _, s := range stories {
+		seen := map[string]bool{}
+		var src []string // the file's lines, read when a body word needs its line
+		report := func(word string, line int) {
+			key := strings.ToLower(word)
+			if seen[key] || allow[key] || allow[strings.TrimSuffix(key, "'s")] {
+				return
+			}
+			seen[key] = true
+			diags.Add(s.File, line, 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
+		}
+		for _, part := range []struct{ key, text string }{{"title", s.Title}, {"introduction", s.Introduction}} {
+			words, err := sp.unknown(part.text)
+			if err != nil {
+				return nil, err
+			}
+			for _, w := range words {
+				report(w, s.Line(part.key))
+			}
+		}
+		for _, line := range strings.Split(s.Body.Text, "\n") {
+			words, err := sp.unknown(line)
+			if err != nil {
+				return nil, err
+			}
+			for _, w := range words {
+				if src == nil {
+					data, _ := os.ReadFile(s.File)
+					src = strings.Split(quotes.Replace(string(data)), "\n")
+				}
+				report(w, lineOf(src, w))
+			}
+		}
+	}
+	return diags, nil
+}
+
+// lineOf is the 1-based line of the body where word first appears as a
+// whole word (0 when it cannot be found: the message then names the file).
+func lineOf(lines []string, word string) int {
+	re := regexp.MustCompile(`(?i)(^|[^\pL\pN'])` + regexp.QuoteMeta(word) + `($|[^\pL\pN])`)
+	fences := 0
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "---" && fences < 2 {
+			fences++ // the front matter's title and introduction are reported at their keys
+			continue
+		}
+		if fences >= 2 && re.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func allowList(path string) (map[string]bool, error) {
+	allow := map[string]bool{}
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return allow, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if w := strings.TrimSpace(sc.Text()); w != "" && !strings.HasPrefix(w, "#") {
+			allow[strings.ToLower(w)] = true
+		}
+	}
+	return allow, sc.Err()
+}
+
+// speller is one aspell process in pipe mode (the ispell protocol): each
+// line sent gets a line per unknown word back, then an empty line, so one
+// process serves every story.
+type speller struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+func start() (*speller, error) {
+	cmd := exec.Command("aspell", "-a", "--lang=en_GB", "--ignore-case", "--encoding=utf-8")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	sp := &speller{cmd: cmd, in: in, out: bufio.NewReader(stdout)}
+	// The banner, then terse mode: only unknown words are answered.
+	if _, err := sp.out.ReadString('\n'); err != nil {
+		sp.close()
+		if strings.Contains(stderr.String(), "No word lists") {
+			return nil, ErrNoAspell
+		}
+		return nil, fmt.Errorf("aspell: %v %s", err, stderr.String())
+	}
+	if _, err := io.WriteString(in, "!\n"); err != nil {
+		sp.close()
+		return nil, err
+	}
+	return sp, nil
+}
+
+// unknown returns the words of one line of text that aspell does not know.
+func (sp *speller) unknown(text string) ([]string, error) {
+	text = strings.TrimSpace(strings.ReplaceAll(quotes.Replace(text), "\n", " "))
+	if text == "" {
+		return nil, nil
+	}
+	// "^" makes aspell read the line as text, whatever its first character.
+	if _, err := io.WriteString(sp.in, "^"+text+"\n"); err != nil {
+		return nil, err
+	}
+	var words []string
+	for {
+		line, err := sp.out.ReadString('\n')
+		if err != nil {
+			return nil, fmt.Errorf("aspell: %w", err)
+		}
+		line = strings.TrimRight(line, "\n")
+		if line == "" {
+			return words, nil
+		}
+		// "& word count offset: suggestions" or "# word offset".
+		if f := strings.Fields(line); len(f) >= 2 && (f[0] == "&" || f[0] == "#") {
+			words = append(words, f[1])
+		}
+	}
+}
+
+func (sp *speller) close() {
+	sp.in.Close()
+	sp.cmd.Wait()
+}

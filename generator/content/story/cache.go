@@ -1,0 +1,60 @@
+package story
+
+import (
+	"encoding/hex"
+	"unsafe"
+
+	"github.com/nivaran/magazine/generator/util/blobcache"
+	"github.com/nivaran/magazine/generator/util/diag"
+)
+
+// Cache remembers parsed stories between builds (see package blobcache),
+// keyed by each file's name and content, so a build after editing one story
+// parses one story: at 10,000 stories parsing is most of a rebuild.
+type Cache struct {
+	blobs *blobcache.Cache
+	codec *codec
+}
+
+// OpenCache reads the cache at path; a missing, foreign or damaged file
+// gives an empty cache, never an error.
+func OpenCache(path string, opt Options) *Cache {
+	// Parsing checks categories and authors against these and reads
+	// dates in the time zone, so they are part of what stories were parsed with.
+	parts := append([]string{zoneOf(opt).String(), "categories"}, opt.Categories...)
+	if opt.Authors != nil {
+		parts = append(append(parts, "authors"), opt.Authors...)
+	}
+	with := blobcache.KeyOf(parts...)
+	return &Cache{blobcache.Open(path, "stories "+blobcache.Program()+" "+hex.EncodeToString(with[:])), storyCodec(zoneOf(opt))}
+}
+
+// Save records the stories parsed since OpenCache.
+func (c *Cache) Save() error {
+	if c == nil {
+		return nil
+	}
+	return c.blobs.Save()
+}
+
+// parse is Parse through the cache. Only stories without problems are
+// kept. (Pictures are checked by package media on every build.)
+func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
+	if c == nil {
+		return Parse(file, src, opt)
+	}
+	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
+	if body, ok := c.blobs.Get(key); ok {
+		if s, err := c.codec.decode(body); err == nil {
+			s.File = file
+			return s, nil
+		}
+	}
+	s, diags := Parse(file, src, opt)
+	if s != nil && len(diags) == 0 {
+		// Encoded when saved, not now: a copy of every story would double
+		// the memory a build holds.
+		c.blobs.PutFunc(key, func(dst []byte) []byte { return c.codec.encode(dst, s) })
+	}
+	return s, diags
+}

@@ -1,0 +1,360 @@
+package story
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/nivaran/magazine/generator/content/markdown"
+	"github.com/nivaran/magazine/generator/content/markdown/fence"
+	"github.com/nivaran/magazine/generator/util/diag"
+	"github.com/nivaran/magazine/generator/util/parallel"
+	"gopkg.in/yaml.v3"
+)
+
+// Options says what stories are checked against.
+type Options struct {
+	Categories []string
+	Authors    []string       // the site's author names; nil skips the check
+	Location   *time.Location // the site's time zone; nil means DefaultZone
+	Cache      *Cache         // stories parsed by earlier builds; nil parses every file
+	// KeepText keeps each body's plain text (Body.Text), which the spelling
+	// check reads, and parses every file: the cache holds none. Otherwise
+	// LoadDir lets it go once a story is parsed, leaving Body.Terms for the
+	// search index: the text of 10,000 synthetic stories was a third of
+	// what a build held at its peak.
+	KeepText bool
+}
+
+// LoadDir reads every *.md file in dir (not recursive) in parallel and
+// validates each, then checks the set: ids and paths must be unique.
+func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	var diags diag.List
+	if err != nil {
+		diags.Add(dir, 0, 0, "%v", err)
+		return nil, diags
+	}
+	if _, err := os.Stat(dir); err != nil {
+		diags.Add(dir, 0, 0, "cannot read the stories folder: %v", err)
+		return nil, diags
+	}
+	sort.Strings(files)
+	if opt.KeepText {
+		opt.Cache = nil
+	}
+	stories := make([]*Story, len(files))
+	perFile := make([]diag.List, len(files))
+	parallel.For(len(files), func(i int) error {
+		src, modified, problem := readFile(dir, files[i])
+		if problem != nil {
+			perFile[i] = diag.List{*problem}
+			return nil
+		}
+		stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
+		if s := stories[i]; s != nil {
+			s.FileTime = modified
+			if !opt.KeepText {
+				s.Body.Text = "" // before the cache encodes it: the cache keeps no text
+			}
+		}
+		return nil
+	})
+	for _, d := range perFile {
+		diags = append(diags, d...)
+	}
+	out := make([]*Story, 0, len(stories))
+	for _, s := range stories {
+		if s != nil {
+			out = append(out, s)
+		}
+	}
+	diags = append(diags, CheckUnique(out)...)
+	diags.Sort()
+	return out, diags
+}
+
+// CheckUnique reports ids used by more than one story, at the file that
+// introduced the clash (see ByAge), naming the other. Paths are the route
+// table's to check: they also clash with the site's own pages.
+func CheckUnique(stories []*Story) diag.List {
+	var diags diag.List
+	ids := map[int]*Story{}
+	for _, s := range ByAge(stories) {
+		if s.ID <= 0 {
+			continue
+		}
+		if first, ok := ids[s.ID]; ok {
+			diags.Add(s.File, s.Line("id"), 0, "id %d is already used by %s", s.ID, first.File)
+		} else {
+			ids[s.ID] = s
+		}
+	}
+	return diags
+}
+
+// ByAge returns the stories oldest file first: a clash between two files
+// is blamed on the one changed last (ties: the later name), which is the
+// edit that introduced it.
+func ByAge(stories []*Story) []*Story {
+	sorted := append([]*Story(nil), stories...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i], sorted[j]
+		if !a.FileTime.Equal(b.FileTime) {
+			return a.FileTime.Before(b.FileTime)
+		}
+		return a.File < b.File
+	})
+	return sorted
+}
+
+var (
+	pathPattern     = regexp.MustCompile(`^(/[A-Za-z0-9][A-Za-z0-9._-]*)+$`)
+	readTimePattern = regexp.MustCompile(`^([1-9][0-9]?) min( read)?$`)
+)
+
+// WordsPerMinute sets the computed reading time.
+const WordsPerMinute = 200
+
+// Parse reads one story file. It returns the story (nil when the file is
+// unusable) and every problem found, with lines counted in the whole file.
+func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
+	var diags diag.List
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	src = newlines(src)
+	if d := checkText(file, src); d != nil {
+		return nil, diag.List{*d}
+	}
+	front, body, bodyLine, ok := split(src)
+	if !ok {
+		diags.Add(file, 1, 1, "the file must start with front matter between two lines of ---")
+		return nil, diags
+	}
+	s := &Story{File: file, Lines: map[string]int{}}
+	var root yaml.Node
+	if err := yaml.Unmarshal(front, &root); err != nil {
+		line, msg := fence.YAMLError(err)
+		diags.Add(file, line+1, 0, "front matter is not valid YAML: %s", msg)
+		return nil, diags
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		diags.Add(file, 2, 1, "front matter must be a list of key: value lines")
+		return nil, diags
+	}
+	m := root.Content[0]
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		line, col := k.Line+1, k.Column
+		f, known := byKey[k.Value]
+		switch {
+		case !known:
+			msg := fmt.Sprintf("unknown key %q", k.Value)
+			if sug := diag.Suggest(k.Value, Keys()); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			}
+			diags.Add(file, line, col, "%s", msg)
+			continue
+		case seen[k.Value]:
+			diags.Add(file, line, col, "%s is given twice", k.Value)
+			continue
+		}
+		seen[k.Value] = true
+		s.Lines[k.Value] = line
+		checkControls(file, k.Value, v, &diags)
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+			continue // "key:" with nothing after it counts as absent
+		}
+		if err := s.readKey(f, v, zoneOf(opt)); err != nil {
+			at := v
+			if ne, ok := err.(*nodeError); ok {
+				at = ne.node
+			}
+			diags.Add(file, at.Line+1, at.Column, "%s: %v", k.Value, err)
+		}
+	}
+	var problems []markdown.Problem
+	s.Body, problems = markdown.Convert(body, bodyLine)
+	for _, p := range problems {
+		diags.Add(file, p.Line, 0, "%s", p.Message)
+	}
+	s.validate(opt, bodyLine, &diags)
+	if !s.Draft {
+		checkPlaceholders(file, src, &diags)
+	}
+	return s, diags
+}
+
+func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
+	self := reflect.ValueOf(s).Elem()
+	for _, f := range Fields {
+		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
+			continue
+		}
+		if _, given := s.Lines[f.Key]; !given {
+			diags.Add(s.File, 1, 0, "%s is required", f.Key)
+		} else if self.FieldByIndex(f.index).Kind() == reflect.String {
+			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
+		}
+	}
+	s.checkAuthors(opt, diags)
+	s.checkTags(diags)
+	s.checkDates(diags)
+	if s.Category != "" && len(opt.Categories) > 0 && !slices.Contains(opt.Categories, s.Category) {
+		msg := fmt.Sprintf("category: %q is not one of the site's categories", s.Category)
+		if sug := diag.Suggest(s.Category, opt.Categories); sug != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", sug)
+		}
+		diags.Add(s.File, s.Line("category"), 0, "%s", msg)
+	}
+	if s.Layout == "" {
+		s.Layout = "story"
+	} else if !slices.Contains(Layouts, s.Layout) {
+		diags.Add(s.File, s.Line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
+	}
+	if s.FeaturedImage == "" {
+		s.FeaturedImage = "generated"
+	}
+	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
+		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
+	}
+	if s.ReadTime == "" && s.Body.Words > 0 {
+		s.ReadTime = fmt.Sprintf("%d min read", max(1, int(math.Round(float64(s.Body.Words)/WordsPerMinute))))
+	}
+	checkLengths(s, diags)
+	if n := len([]rune(s.MetaDescription)); n > 160 {
+		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
+	}
+}
+
+// checkAuthors: author or authors, not both, each one listed in site.yaml.
+func (s *Story) checkAuthors(opt Options, diags *diag.List) {
+	_, one := s.Lines["author"]
+	_, many := s.Lines["authors"]
+	key := "author"
+	switch {
+	case one && many:
+		diags.Add(s.File, s.Line("authors"), 0, "give author or authors, not both")
+		return
+	case many:
+		key = "authors"
+		if len(s.Authors) == 0 {
+			diags.Add(s.File, s.Line(key), 0, "authors must list at least one name")
+			return
+		}
+	case !one:
+		diags.Add(s.File, 1, 0, "author is required (or authors, for several)")
+		return
+	case s.Author == "":
+		diags.Add(s.File, s.Line(key), 0, "author must not be empty")
+		return
+	}
+	seen := map[string]bool{}
+	for _, name := range s.Names() {
+		if seen[name] {
+			diags.Add(s.File, s.Line(key), 0, "%s: %q is listed twice", key, name)
+		}
+		seen[name] = true
+		if opt.Authors != nil && !slices.Contains(opt.Authors, name) {
+			msg := fmt.Sprintf("%s: %q is not one of the authors in site.yaml", key, name)
+			if sug := diag.Suggest(name, opt.Authors); sug != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", sug)
+			} else {
+				msg += " (add them there, with a role and a bio)"
+			}
+			diags.Add(s.File, s.Line(key), 0, "%s", msg)
+		}
+	}
+}
+
+// checkTags: a tag given twice, in any spelling that makes the same tag
+// page ("RBI", "rbi"), would show twice on the story page and in its
+// keywords.
+func (s *Story) checkTags(diags *diag.List) {
+	first := map[string]string{} // slug -> the spelling given first
+	for _, t := range s.Tags {
+		slug := Slug(t)
+		switch was, seen := first[slug]; {
+		case slug == "":
+		case !seen:
+			first[slug] = t
+		case was == t:
+			diags.Add(s.File, s.Line("tags"), 0, "tags: %q is listed twice", t)
+		default:
+			diags.Add(s.File, s.Line("tags"), 0, "tags: %q and %q are one tag (/tag/%s): give it once", was, t, slug)
+		}
+	}
+}
+
+// checkDates: updates and corrections come after publication; corrections
+// are put in date order, oldest first, as they are printed.
+func (s *Story) checkDates(diags *diag.List) {
+	published := s.PublishedAt
+	if !s.UpdatedAt.IsZero() && !published.IsZero() && s.UpdatedAt.Before(published.Time) {
+		diags.Add(s.File, s.Line("updatedAt"), 0, "updatedAt: %s is before publishedAt %s", s.UpdatedAt.ISO(), published.ISO())
+	}
+	for i, c := range s.Corrections {
+		switch {
+		case c.Date.IsZero():
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a date (date: YYYY-MM-DD)", i+1)
+		case c.Text == "":
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a text (text: \"What was wrong and what is right.\")", i+1)
+		case !published.IsZero() && c.Date.Before(published.Time):
+			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d is dated %s, before publishedAt %s", i+1, c.Date.ISO(), published.ISO())
+		}
+	}
+	slices.SortStableFunc(s.Corrections, func(a, b Correction) int { return a.Date.Compare(b.Date.Time) })
+}
+
+// IsLocalImage reports whether a featuredImage names a file of the site's own.
+func IsLocalImage(v string) bool {
+	return v != "generated" && !strings.HasPrefix(v, "custom:") && !strings.Contains(v, "://")
+}
+
+// split separates front matter from body; bodyLine is the body's first line.
+func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
+	if !bytes.HasPrefix(src, []byte("---\n")) {
+		return nil, nil, 0, false
+	}
+	rest := src[4:]
+	line := 2
+	for off := 0; off <= len(rest); {
+		end := bytes.IndexByte(rest[off:], '\n')
+		var l []byte
+		if end < 0 {
+			l = rest[off:]
+		} else {
+			l = rest[off : off+end]
+		}
+		if string(bytes.TrimRight(l, " \t")) == "---" {
+			if end < 0 {
+				return rest[:off], nil, line + 1, true
+			}
+			return rest[:off], rest[off+end+1:], line + 1, true
+		}
+		if end < 0 {
+			break
+		}
+		off += end + 1
+		line++
+	}
+	return nil, nil, 0, false
+}
+
+// newlines makes every line break "\n": YAML and Markdown also end a line
+// at a lone "\r", so counting only "\n" would put problems on wrong lines.
+func newlines(src []byte) []byte {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src // the usual case: no copies
+	}
+	src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	return bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
+}

@@ -1,0 +1,118 @@
+// Package hostpolicy is the one place that says which headers the published
+// site is served with: caching, the security headers and the
+// Content-Security-Policy. `magazine build` writes it into dist/_headers,
+// `magazine serve` reads it back from there, and the nginx and Caddy
+// examples in the README are tested against it, so none of them drift.
+package hostpolicy
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// Site is what the policy depends on.
+type Site struct {
+	// FormEndpoints are the forms' endpoints as configured: relative ones
+	// post to the built-in collector on the same origin, absolute ones to a
+	// hosted form service, whose origin the policy then allows.
+	FormEndpoints []string
+	Analytics     bool     // an analytics id is set: its tag loads from Google
+	Ads           bool     // an ad publisher id is set: the ad script and its frames load
+	ScriptHashes  []string // "sha256-…" of every inline executable script the pages carry
+}
+
+// Header is one response header.
+type Header struct{ Name, Value string }
+
+// Cache-Control values: hashed assets never change under their name; every
+// other file keeps its name across builds and must be revalidated.
+const (
+	Immutable  = "public, max-age=31536000, immutable"
+	Revalidate = "public, max-age=0, must-revalidate"
+	// AssetsPrefix holds the content-hashed bundle files.
+	AssetsPrefix = "/assets/"
+)
+
+// CacheControl is the caching for a file found at path.
+func CacheControl(path string) string {
+	if strings.HasPrefix(path, AssetsPrefix) {
+		return Immutable
+	}
+	return Revalidate
+}
+
+// EmbedOrigins are the only origins a page may frame: those of the story
+// embeds generator/content/markdown makes (YouTube without cookies, Datawrapper,
+// Flourish; X posts are links, not frames).
+var EmbedOrigins = []string{
+	"https://www.youtube-nocookie.com",
+	"https://datawrapper.dwcdn.net",
+	"https://flo.uri.sh",
+}
+
+// Security is the set of security headers every response carries.
+func Security(s Site) []Header {
+	return []Header{
+		{"X-Content-Type-Options", "nosniff"},
+		{"Referrer-Policy", "strict-origin-when-cross-origin"},
+		{"Content-Security-Policy", CSP(s)},
+	}
+}
+
+// CSP is the Content-Security-Policy the pages pass. Scripts come only from
+// the site (inline page data is JSON, which is not script) plus the hashes
+// of any inline script; styles may be inlined (critical CSS, React style
+// attributes); pictures may be external https images; forms and fetches go
+// to the site or to the configured hosted form service.
+func CSP(s Site) string {
+	forms := formOrigins(s.FormEndpoints)
+	script := []string{"'self'"}
+	for _, h := range s.ScriptHashes {
+		script = append(script, "'"+h+"'")
+	}
+	connect := append([]string{"'self'"}, forms...)
+	frames := slices.Clone(EmbedOrigins)
+	if s.Analytics {
+		script = append(script, "https://www.googletagmanager.com")
+		connect = append(connect, "https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com")
+	}
+	if s.Ads {
+		script = append(script, "https://pagead2.googlesyndication.com", "https://tpc.googlesyndication.com")
+		connect = append(connect, "https://pagead2.googlesyndication.com")
+		frames = append(frames, "https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com", "https://www.google.com")
+	}
+	directives := [][]string{
+		{"default-src", "'self'"},
+		append([]string{"script-src"}, script...),
+		{"style-src", "'self'", "'unsafe-inline'"},
+		{"img-src", "'self'", "data:", "https:"},
+		{"font-src", "'self'"},
+		append([]string{"connect-src"}, connect...),
+		append([]string{"frame-src"}, frames...),
+		append([]string{"form-action", "'self'"}, forms...),
+		{"frame-ancestors", "'self'"},
+		{"base-uri", "'self'"},
+		{"object-src", "'none'"},
+	}
+	parts := make([]string, len(directives))
+	for i, d := range directives {
+		parts[i] = strings.Join(d, " ")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// formOrigins are the distinct origins of the absolute form endpoints.
+func formOrigins(endpoints []string) []string {
+	var out []string
+	for _, e := range endpoints {
+		u, err := url.Parse(e)
+		if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+			continue
+		}
+		if o := u.Scheme + "://" + u.Host; !slices.Contains(out, o) {
+			out = append(out, o)
+		}
+	}
+	return out
+}

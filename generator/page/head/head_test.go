@@ -1,0 +1,128 @@
+package head
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/plan/media"
+	"github.com/nivaran/magazine/generator/plan/route"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	p := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file:\n%s", name, got)
+	}
+}
+
+func cfg() *site.Config {
+	return &site.Config{Name: "Nivaran", Tagline: "A Solutions-Focused Business & Economy Magazine", Description: "News That Solves.",
+		BaseURL: "https://nivaran.example", Language: "en-IN"}
+}
+
+func lib() *media.Library {
+	l := media.NewLibrary()
+	l.Add(5, media.Image{Src: "/images/cover/5-aaaa-1200.jpg", Srcset: "x", Width: 1200, Height: 630, Alt: "Illustration"},
+		media.Image{Src: "/images/social/5-bbbb.jpg", Width: 1200, Height: 630, Alt: "Nivaran Magazine: RBI Holds the Repo Rate"})
+	l.SetSite(media.Image{Src: "/images/social/0-cccc.jpg", Width: 1200, Height: 630, Alt: "Nivaran Magazine"})
+	return l
+}
+
+func sample() *story.Story {
+	d, _ := story.ParseDate("2025-08-12")
+	return &story.Story{
+		ID: 5, Title: "RBI Holds the Repo Rate", Path: "/rbi-policy", Author: "Nivaran Economy Desk",
+		Introduction: strings.Repeat("The Monetary Policy Committee kept rates unchanged. ", 4),
+		PublishedAt:  d, Category: "Economic Policy", FeaturedImage: "generated", Tags: []string{"RBI", "Rates"}, Layout: "story",
+	}
+}
+
+func TestStoryHeadGolden(t *testing.T) {
+	s := sample()
+	golden(t, "story.html", For(cfg(), lib(), route.Route{Path: "/story/5", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+}
+
+func TestHandWrittenMetaGolden(t *testing.T) {
+	s := sample()
+	s.MetaTitle, s.MetaDescription, s.MetaTags = "$1B India Deep Tech Alliance Launches", "A hand-written description.", []string{"deep tech", "venture capital"}
+	s.Author, s.Layout = "Ira Venkataraman", "energy"
+	golden(t, "story-meta.html", For(cfg(), lib(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML())
+}
+
+func TestHomeHeadGolden(t *testing.T) {
+	golden(t, "home.html", For(cfg(), lib(), route.Route{Path: "/", Kind: route.Home, Canonical: "/"}).HTML())
+}
+
+func TestDescribe(t *testing.T) {
+	short := "Short introduction."
+	if Describe(short) != short {
+		t.Error("short text must stay whole")
+	}
+	long := strings.Repeat("abcdefghij", 20)
+	if got := Describe(long); got != long[:155]+"..." {
+		t.Errorf("got %q", got)
+	}
+	exact := strings.Repeat("a", 155)
+	if Describe(exact) != exact {
+		t.Error("155 characters fit without an ellipsis")
+	}
+}
+
+func TestJSONLDCannotCloseScript(t *testing.T) {
+	s := sample()
+	s.Title = `</script><script>alert("x")</script>`
+	html := For(cfg(), lib(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML()
+	if strings.Contains(html, "<script>alert") || strings.Count(html, "</script>") != 1 {
+		t.Fatalf("unsafe head:\n%s", html)
+	}
+	ld := html[strings.Index(html, `json">`)+6 : strings.LastIndex(html, "</script>")]
+	var v struct{ Headline string }
+	if err := json.Unmarshal([]byte(ld), &v); err != nil || v.Headline != s.Title {
+		t.Fatalf("JSON-LD does not round-trip: %v %q", err, v.Headline)
+	}
+	if !strings.Contains(html, `content="&lt;/script&gt;&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;"`) {
+		t.Error("attribute not escaped")
+	}
+}
+
+// Every page, listed or not, describes itself: search engines and Lighthouse's
+// SEO audit read the description of noindex pages too.
+func TestEveryPageHasDescription(t *testing.T) {
+	for _, k := range []route.Kind{route.About, route.Privacy, route.Portal, route.Thanks, route.Search, route.NotFound} {
+		h := For(cfg(), lib(), route.Route{Path: "/x", Kind: k, Canonical: "/x"})
+		if !strings.Contains(h.HTML(), `name="description" content="`) {
+			t.Errorf("%s page has no description:\n%s", k, h.HTML())
+		}
+	}
+}
+
+// The builder is sized once: size is exact when nothing needs escaping, with
+// 64 bytes to spare.
+func TestSizeFitsTheHead(t *testing.T) {
+	h := Head{Title: "RBI & the repo rate", Tags: []Tag{{"meta", [][2]string{{"name", "description"}, {"content", "A \"quoted\" <word>"}}}}, JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
+	plain := Head{Title: "RBI holds", Tags: []Tag{{"meta", [][2]string{{"name", "description"}, {"content", "plain"}}}}, JSONLD: h.JSONLD}
+	if got, want := len(plain.HTML()), plain.size()-64; got != want {
+		t.Errorf("plain head: %d bytes, size says %d", got, want)
+	}
+	if got := len(h.HTML()); got > h.size() {
+		t.Errorf("a head with escapes: %d bytes, more than size's %d", got, h.size())
+	}
+}

@@ -1,0 +1,95 @@
+package pipeline
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/output"
+	"github.com/nivaran/magazine/generator/plan/feed"
+	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/plan/search"
+	"github.com/nivaran/magazine/generator/util/blobcache"
+)
+
+// assets puts every file but the pages and pictures: the client bundle,
+// feeds, the search index, sitemaps, robots.txt and the static files. It
+// returns their names.
+func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string, File) error) ([]string, error) {
+	opt, cfg := b.opt, src.cfg
+	words := blobcache.Open(filepath.Join(opt.Cache, "search-words.bin"), "search words "+blobcache.Program())
+	index, err := search.BuildWith(src.stories, words)
+	if err != nil {
+		return nil, err
+	}
+	_ = words.Save() // only a speed-up: a cache that cannot be written is no reason to fail
+	files := map[string][]byte{
+		"sitemap.xml":      output.Sitemap(sitemap(cfg, src.stories, src.routes)),
+		"news-sitemap.xml": feed.NewsSitemap(cfg, src.stories, opt.Now),
+		"robots.txt":       output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")),
+	}
+	for _, set := range []map[string][]byte{bundled, feed.Files(cfg, src.stories), index} {
+		for path, data := range set {
+			files[path] = data
+		}
+	}
+	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { files[p] = d }); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(files))
+	for path, data := range files {
+		if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
+			return nil, err
+		}
+		names = append(names, path)
+	}
+	return names, nil
+}
+
+// sitemap lists canonical, indexable URLs with the date they last changed:
+// a story's update or correction, or its publication.
+func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
+	changed := func(s *story.Story) string {
+		if m := s.Modified(); !m.IsZero() {
+			return m.Format("2006-01-02")
+		}
+		return s.PublishedAt.Format("2006-01-02")
+	}
+	newest := ""
+	for _, s := range stories {
+		newest = max(newest, changed(s))
+	}
+	var urls []output.URL
+	for _, r := range routes {
+		if !r.Indexable() {
+			continue
+		}
+		lastmod := newest
+		if r.Story != nil {
+			lastmod = changed(r.Story)
+		}
+		urls = append(urls, output.URL{Loc: cfg.Abs(route.URL(r.Path)), LastMod: lastmod})
+	}
+	return urls
+}
+
+// readTree passes every file under dir (shipped as it is) to put.
+func readTree(dir string, put func(string, []byte)) error {
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		return nil
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		put(filepath.ToSlash(rel), data)
+		return nil
+	})
+}

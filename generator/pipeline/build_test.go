@@ -1,0 +1,332 @@
+package pipeline_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/pipeline"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+func TestBuildSite(t *testing.T) {
+	dist := gt.Build(t, map[string]string{
+		"stories/a.md": gt.Story("5", "path: /rbi-policy\n"),
+		"stories/b.md": gt.Story("7", "aliases: [/old-seven]\n"),
+	})
+	for _, f := range []string{
+		"index.html", "about/index.html", "privacy-policy/index.html", "portal/index.html", "404.html",
+		"rbi-policy/index.html", "story/5/index.html", "story/7/index.html", "old-seven/index.html",
+		"_data/index.json", "_data/rbi-policy.json", "_data/story/5.json", "sitemap.xml", "robots.txt", "logo.svg",
+	} {
+		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	for _, pattern := range []string{"images/cover/5-*.svg", "images/social/5-*.png", "images/social/0-*.png"} {
+		if m, _ := filepath.Glob(filepath.Join(dist, pattern)); len(m) != 1 {
+			t.Errorf("want one %s, got %v", pattern, m)
+		}
+	}
+	fixed := gt.Read(t, dist, "rbi-policy/index.html")
+	if !regexpMatch(`<meta data-h property="og:image" content="https://test.example/images/social/5-[0-9a-f]{8}\.png">`, fixed) {
+		t.Error("og:image should be the story's social card")
+	}
+	// Drawn cover art is one SVG file: sharp at every width, no srcset.
+	if !regexpMatch(`<img src="/images/cover/5-[0-9a-f]{8}.svg" alt="[^"]+" width="1200" height="630" loading="eager" fetchPriority="high"`, fixed) {
+		t.Errorf("the main image needs its size and high priority:\n%s", gt.Between(fixed, "<figure", "</figure>"))
+	}
+	if !strings.Contains(fixed, `<link data-h rel="canonical" href="https://test.example/rbi-policy/">`) {
+		t.Error("canonical of story 5 should be its fixed path, as hosts serve it (with the slash)")
+	}
+	// /story/<id> of a fixed-path story is the whole generic story page,
+	// canonical to the fixed path (SPEC.md's route table).
+	generic := gt.Read(t, dist, "story/5/index.html")
+	for _, want := range []string{
+		`<link data-h rel="canonical" href="https://test.example/rbi-policy/">`,
+		`<meta data-h property="og:url" content="https://test.example/rbi-policy/">`,
+		`<meta data-h name="description" content="Intro of story 5.">`,
+		`"@type":"Article"`, `<h1 class="article__title">Story 5</h1>`, "Solution Spotlight", `<header`, `<footer`,
+	} {
+		if !strings.Contains(generic, want) {
+			t.Errorf("story/5/index.html lacks %s", want)
+		}
+	}
+	if strings.Contains(generic, "http-equiv=\"refresh\"") || strings.Contains(generic, "noindex") ||
+		strings.Count(generic, `aria-label="Advertisement"`) != 2 || strings.Count(generic, `class="button button--back"`) != 2 {
+		t.Errorf("story/5/index.html is not the whole story page, with its two ads and back buttons")
+	}
+	// An old address keeps a page for hosts without redirect files:
+	// canonical and an immediate refresh to the story, no script.
+	alias := gt.Read(t, dist, "old-seven/index.html")
+	if !strings.Contains(alias, `<link rel="canonical" href="https://test.example/story/7/">`) ||
+		!strings.Contains(alias, `<meta http-equiv="refresh" content="0; url=/story/7/">`) || strings.Contains(alias, "<script") {
+		t.Errorf("old-seven/index.html should be a redirecting page to /story/7/:\n%s", alias)
+	}
+	redirects := gt.Read(t, dist, "_redirects")
+	for _, line := range []string{"/old-seven /story/7/ 301\n", "/old-seven/ /story/7/ 301\n"} {
+		if !strings.Contains(redirects, line) {
+			t.Errorf("_redirects lacks %q:\n%s", line, redirects)
+		}
+	}
+	if strings.Contains(redirects, "/story/5") || strings.Contains(redirects, "/rbi-policy ") {
+		t.Errorf("a story's own addresses (its path and /story/<id>) must not redirect:\n%s", redirects)
+	}
+	headers := gt.Read(t, dist, "_headers")
+	if !regexpMatch(`(?m)^/assets/\*\n  Cache-Control: public, max-age=31536000, immutable$`, headers) ||
+		!regexpMatch(`(?m)^/\*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n  Content-Security-Policy: default-src 'self'; `, headers) {
+		t.Errorf("_headers:\n%s", headers)
+	}
+	if !strings.Contains(fixed, "<title>Story 5 | Nivaran Magazine</title>") {
+		t.Error("story title")
+	}
+	if !strings.Contains(fixed, `<h1 class="article__title">Story 5</h1>`) || !strings.Contains(fixed, "Solution Spotlight") {
+		t.Error("story body was not prerendered")
+	}
+	sitemap := gt.Read(t, dist, "sitemap.xml")
+	if !strings.Contains(sitemap, "<loc>https://test.example/rbi-policy/</loc>") || strings.Contains(sitemap, "/story/5/<") || strings.Contains(sitemap, "old-seven") {
+		t.Errorf("sitemap should hold canonical URLs only:\n%s", sitemap)
+	}
+	if !strings.Contains(sitemap, "<lastmod>2025-08-15</lastmod>") {
+		t.Error("sitemap lastmod")
+	}
+	if !strings.Contains(gt.Read(t, dist, "robots.txt"), "Sitemap: https://test.example/sitemap.xml") {
+		t.Error("robots.txt should point to the sitemap")
+	}
+	var data struct {
+		Head struct{ Title string }
+		Page struct {
+			Kind  string
+			Story struct{ ID int }
+		}
+	}
+	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/rbi-policy.json")), &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.Head.Title != "Story 5 | Nivaran Magazine" || data.Page.Kind != "story" || data.Page.Story.ID != 5 {
+		t.Errorf("route data: %+v", data)
+	}
+	nf := gt.Read(t, dist, "404.html")
+	if !strings.Contains(nf, "404 Page Not Found") || !strings.Contains(nf, `name="robots" content="noindex, follow"`) {
+		t.Error("404.html")
+	}
+}
+
+func TestBaseURLOverride(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	o.BaseURL = "https://cdn.example.org/"
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gt.Read(t, o.Out, "story/5/index.html"), `href="https://cdn.example.org/story/5/"`) {
+		t.Error("--base-url not used for canonical")
+	}
+}
+
+// Text that could break out of <script> or attributes stays inert.
+func TestHostileTextIsEscaped(t *testing.T) {
+	nasty := `</script><script>alert(1)</script> "quoted" & 'single'`
+	story := strings.Replace(gt.Story("5", ""), `title: "Story 5"`, "title: '"+strings.ReplaceAll(nasty, "'", "''")+"'", 1)
+	dist := gt.Build(t, map[string]string{"stories/a.md": story})
+	html := gt.Read(t, dist, "story/5/index.html")
+	if strings.Count(html, "<script") != strings.Count(html, "</script>") || strings.Contains(html, "<script>alert") {
+		t.Fatalf("script injection through the title:\n%s", html)
+	}
+	data := gt.Between(html, `<script type="application/json" id="page-data">`, "</script>")
+	var page struct{ Story struct{ Title string } }
+	if err := json.Unmarshal([]byte(data), &page); err != nil || page.Story.Title != nasty {
+		t.Fatalf("page data does not round-trip: %v %q", err, page.Story.Title)
+	}
+}
+
+func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	before := gt.Read(t, o.Out, "story/5/index.html")
+	bad := filepath.Join(o.Stories, "b.md")
+	if err := os.WriteFile(bad, []byte(gt.Story("5", "tgas: [x]\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := pipeline.Run(o)
+	l, ok := pipeline.Diagnostics(err)
+	if !ok || len(l) != 2 {
+		t.Fatalf("want 2 diagnostics, got %v", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, bad+`:8:1: unknown key "tgas"`) || !strings.Contains(msg, bad+":2: id 5 is already used by") {
+		t.Fatalf("diagnostics:\n%s", msg)
+	}
+	if gt.Read(t, o.Out, "story/5/index.html") != before {
+		t.Error("previous dist/ changed")
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(o.Out), ".dist.building-*"))
+	if len(leftovers) != 0 {
+		t.Errorf("staging folders left behind: %v", leftovers)
+	}
+}
+
+func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	o.Node = filepath.Join(t.TempDir(), "no-such-node")
+	_, err := pipeline.Run(o)
+	if err == nil || !strings.Contains(err.Error(), "render worker") {
+		t.Fatalf("want a render worker error, got %v", err)
+	}
+	if _, serr := os.Stat(o.Out); !os.IsNotExist(serr) {
+		t.Error("a failed build must not create dist/")
+	}
+}
+
+func TestCheckWritesNothing(t *testing.T) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	res, err := pipeline.Check(o)
+	if err != nil || res.Stories != 1 {
+		t.Fatalf("check: %+v %v", res, err)
+	}
+	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
+		t.Error("check wrote output")
+	}
+}
+
+// The spelling pass reads each body's text, which a build's story cache does
+// not keep: after a build, check still finds a misspelt word in a body.
+func TestCheckSpellsBodiesAfterABuild(t *testing.T) {
+	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "A mistaek in the body.", 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": story})
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	res, err := pipeline.Check(o)
+	if err == nil && strings.HasPrefix(res.Note, "spelling not checked") {
+		t.Skip(res.Note)
+	}
+	want := filepath.Join(o.Stories, "a.md") + `:10: spelling: "mistaek" is not in the dictionary`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("check after a build: want %q, got %v", want, err)
+	}
+}
+
+func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
+
+func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
+	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [the archive](/no-such-page) and [a real one](/stories).", 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": story})
+	_, err := pipeline.Run(o)
+	want := filepath.Join(o.Stories, "a.md") + ":10: broken link /no-such-page: no page or file of the site has that address"
+	if err == nil || err.Error() != want {
+		t.Fatalf("want the story's line and the link, got %v", err)
+	}
+	if _, cerr := pipeline.Check(o); cerr == nil || cerr.Error() != want {
+		t.Fatalf("check should say the same, got %v", cerr)
+	}
+	if strings.Contains(err.Error(), "/stories\n") {
+		t.Error("a working link was reported")
+	}
+	if _, serr := os.Stat(o.Out); !os.IsNotExist(serr) {
+		t.Error("a failed build must not write dist/")
+	}
+	o.NoLinkCheck = true
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatalf("--no-link-check: %v", err)
+	}
+}
+
+// A content error in one story does not hide a broken link in another:
+// both are reported in the same run, by check and build alike, and a link
+// to the story with the error is not called broken.
+func TestBrokenLinkReportedBesideContentErrors(t *testing.T) {
+	linking := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [nothing](/no-such-page) and [story 6](/sixth).", 1)
+	broken := strings.Replace(gt.Story("6", "path: /sixth\n"), `category: "Economic Policy"`, `category: "Gardening"`, 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": linking, "stories/b.md": broken})
+	want := filepath.Join(o.Stories, "a.md") + ":10: broken link /no-such-page: no page or file of the site has that address\n" +
+		filepath.Join(o.Stories, "b.md") + `:7: category: "Gardening" is not one of the site's categories`
+	if _, err := pipeline.Run(o); err == nil || err.Error() != want {
+		t.Fatalf("build: got\n%v\nwant\n%s", err, want)
+	}
+	o.NoSpelling = true
+	if _, err := pipeline.Check(o); err == nil || err.Error() != want {
+		t.Fatalf("check: got\n%v\nwant\n%s", err, want)
+	}
+	if _, err := os.Stat(o.Out); !os.IsNotExist(err) {
+		t.Error("a failed build must not write dist/")
+	}
+	// A story that cannot be read at all still stops the build before the pages.
+	o = gt.Options(t, map[string]string{"stories/a.md": linking, "stories/b.md": "no front matter"})
+	if _, err := pipeline.Run(o); err == nil || strings.Contains(err.Error(), "broken link") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// SPEC.md lists /story/<id> and the fixed-path story pages as generic story
+// pages: a story with a dedicated layout shows it only at its own path.
+func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
+	dist := gt.Build(t, map[string]string{
+		"stories/a.md": gt.Story("11", "path: /energy\naliases: [/energy-long]\nlayout: energy\ntags: [Solar]\n"),
+	})
+	dedicated := gt.Read(t, dist, "energy/index.html")
+	generic := gt.Read(t, dist, "story/11/index.html")
+	if !strings.Contains(dedicated, `data-layout="energy"`) || !strings.Contains(dedicated, `"@type":"NewsArticle"`) {
+		t.Error("the fixed path should show the dedicated energy layout")
+	}
+	main := gt.Between(generic, `<main`, `</main>`) // the inline stylesheet names these classes too
+	if strings.Contains(generic, `data-layout="energy"`) || !strings.Contains(generic, `data-layout="story"`) ||
+		strings.Count(main, "ad-slot--story") != 2 || strings.Count(main, "button--back") != 2 {
+		t.Errorf("/story/11 should be the generic story page, with an ad before and after the body and back buttons at top and bottom:\n%s", gt.Between(generic, `<main`, `</main>`))
+	}
+	if gt.Read(t, dist, "energy-long/index.html") != generic {
+		t.Error("the alias should show the same generic page as /story/11")
+	}
+	for _, f := range []string{"story/11/index.html", "energy-long/index.html", "energy/index.html"} {
+		if !strings.Contains(gt.Read(t, dist, f), `rel="canonical" href="https://test.example/energy/"`) {
+			t.Errorf("%s: one canonical URL for the story, its dedicated page", f)
+		}
+	}
+	var data struct {
+		Page struct{ Story struct{ Layout string } }
+	}
+	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/story/11.json")), &data); err != nil || data.Page.Story.Layout != "story" {
+		t.Errorf("client navigation to /story/11 should get the generic layout: %v %+v", err, data)
+	}
+	sitemap := gt.Read(t, dist, "sitemap.xml")
+	if strings.Contains(sitemap, "/story/11/<") || strings.Contains(sitemap, "energy-long") || !strings.Contains(sitemap, "/energy/<") {
+		t.Errorf("sitemap should list the canonical path only:\n%s", sitemap)
+	}
+	// They show another page than the story's address, so they do not redirect there.
+	if r := gt.Read(t, dist, "_redirects"); strings.Contains(r, "/story/11") || strings.Contains(r, "/energy-long") {
+		t.Errorf("generic views must not redirect:\n%s", r)
+	}
+}
+
+// A search page's results wait for its first script, the stylesheet and
+// the index, not for the entry: its head has the browser fetch those at
+// once and the boot script start the first script (the link check proves
+// each file exists). A site without stories has no shard to preload.
+func TestSearchPagePreloadsWhatItsResultsNeed(t *testing.T) {
+	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "")})
+	page := gt.Read(t, dist, "search/index.html")
+	for _, re := range []string{
+		`<link data-h rel="modulepreload" href="/assets/search-first-[A-Z0-9]+\.js" data-start="">`,
+		`<link data-h rel="preload" href="/assets/entry-client-[A-Z0-9]+\.css" as="style">`,
+		`<link data-h rel="preload" href="/search/manifest.json" as="fetch" crossorigin="anonymous">`,
+		`<link data-h rel="preload" href="/search/index-0.json" as="fetch" crossorigin="anonymous">`,
+	} {
+		if !regexpMatch(re, page) {
+			t.Errorf("the search page's head lacks %s:\n%s", re, gt.Between(page, "<head>", "</head>"))
+		}
+	}
+	if home := gt.Read(t, dist, "index.html"); strings.Contains(home, `rel="modulepreload"`) {
+		t.Error("only the search page preloads a script; the others load theirs after the first paint")
+	}
+	if strings.Contains(page, `modulepreload" href="/assets/entry-client`) {
+		t.Error("the search page must not preload the entry: it would share the connection with the results")
+	}
+	empty := gt.Build(t, map[string]string{})
+	if page := gt.Read(t, empty, "search/index.html"); strings.Contains(page, "index-0.json") || !strings.Contains(page, "/search/manifest.json") {
+		t.Errorf("a site without stories preloads its manifest and no shard:\n%s", gt.Between(page, "<head>", "</head>"))
+	}
+}

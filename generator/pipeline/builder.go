@@ -1,0 +1,371 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/output"
+	"github.com/nivaran/magazine/generator/plan/images"
+	"github.com/nivaran/magazine/generator/plan/media"
+	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/render/bundle"
+	"github.com/nivaran/magazine/generator/render/worker"
+	"github.com/nivaran/magazine/generator/util/blobcache"
+	"github.com/nivaran/magazine/generator/util/diag"
+	"github.com/nivaran/magazine/generator/util/scratch"
+)
+
+// Builder builds the magazine repeatedly, keeping what survives between
+// builds: esbuild's incremental contexts, the Node render workers, and the
+// picture processor's fonts and card backdrops.
+type Builder struct {
+	opt     Options
+	images  *images.Processor
+	bundler *bundle.Bundler
+	store   *bundle.Store // when set, the next build's bundle is looked up here first
+	pool    *worker.Pool
+	running string // hash of the server bundle the workers run
+	work    string // the workers' folder, below node_modules
+	release func() // removes work
+}
+
+// previousBuild is a sink that holds the last build: Lost reports whether
+// it had files that names (this build's) lacks, and Read returns one of its
+// files.
+type previousBuild interface {
+	Lost(names []string) bool
+	Read(path string) ([]byte, error)
+}
+
+// Sink receives the files of a build as they are made, one Put at a time.
+// Data is nil for a file the destination already has (see Build).
+type Sink interface {
+	Put(path string, f File) error
+}
+
+// File is one output. Key changes whenever the content would.
+type File = output.File
+
+// Result describes a finished build.
+type Result struct {
+	Stories  int
+	Pages    int // HTML pages in the site
+	Files    int // files in the site
+	Written  int // files written by this build (the rest were unchanged)
+	Rendered int // pages rendered by this build
+	Phases   []Phase
+	Total    time.Duration
+
+	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+
+	Held  story.Held // drafts and scheduled stories left out
+	Notes []string   // forms mode, launch notice: printed after the summary
+}
+
+// Phase is one timed step, for the summary and the benchmark. Phases
+// overlap, so their times add up to more than the build's.
+type Phase struct {
+	Name string
+	Took time.Duration
+}
+
+// NewBuilder prepares a builder and starts its render workers, which load
+// React while the first build reads the stories; Close releases them.
+func NewBuilder(opt Options) (*Builder, error) {
+	opt.defaults()
+	bundler, err := bundle.New(filepath.Join(opt.Root, "frontend"))
+	if err != nil {
+		return nil, err
+	}
+	// The render worker requires React from node_modules: it is written
+	// below it, in the folder tools keep their caches in. A killed build's
+	// folder goes when the next build starts.
+	work, release, err := scratch.New(filepath.Join(opt.Root, "node_modules", ".cache"), "magazine-build-")
+	if err != nil {
+		bundler.Close()
+		return nil, err
+	}
+	b := &Builder{opt: opt, bundler: bundler, work: work, release: release,
+		images: &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}}
+	if b.pool, err = worker.Start(opt.Node, work, opt.Workers); err != nil {
+		b.Close()
+		return nil, err
+	}
+	if opt.Yield {
+		worker.Yield()
+	}
+	return b, nil
+}
+
+// newOnce is a builder for one build (build, check): its bundle comes from
+// the store when nothing it is made from changed since it was stored. A
+// builder that rebuilds (magazine dev) bundles itself, keeping esbuild's
+// contexts warm for the edits to come.
+func newOnce(opt Options) (*Builder, error) {
+	b, err := NewBuilder(opt)
+	if err == nil {
+		b.store = bundle.NewStore(filepath.Join(b.opt.Root, "node_modules", ".cache", "magazine-bundle"), filepath.Join(b.opt.Root, "frontend"))
+	}
+	return b, err
+}
+
+// Close stops the workers and releases the bundler. Closing twice is safe.
+func (b *Builder) Close() error {
+	if b.bundler == nil {
+		return nil
+	}
+	var err error
+	if b.pool != nil {
+		err = b.pool.Close()
+		b.pool = nil
+	}
+	b.bundler.Close()
+	b.bundler = nil
+	b.release()
+	return err
+}
+
+// Build builds the site into sink in four stages: load (the config, the
+// template, the stories and routes; the frontend is bundled meanwhile),
+// assets (pictures named, feeds, search index, sitemaps and the bundle's
+// files), pages (head and data, render, link check) and the sink. Pictures
+// are drawn and the assets made while the pages are.
+//
+// have(path, key) reports whether the destination already holds that file
+// with that key; such pages and pictures are not made again and reach the
+// sink with nil Data. Every problem stops the build with an error; the
+// caller discards what the sink received.
+func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, error) {
+	t := &timer{}
+	src, bnd, err := b.load(t)
+	if err != nil {
+		return nil, err
+	}
+	defer src.saved()
+
+	stop := t.start("pictures")
+	lib, pics, diags := media.Plan(b.images, src.cfg, b.opt.Stories, src.stories)
+	stop()
+	if len(diags) > 0 {
+		return nil, append(diags, src.problems...).Err()
+	}
+
+	res := &Result{Stories: len(src.stories), Held: src.held, Notes: src.cfg.Notes(b.opt.Now)}
+	g, ctx := errgroup.WithContext(context.Background())
+	var mu sync.Mutex
+	put := func(path string, f File) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if err := ctx.Err(); err != nil {
+			return err // another stage failed: stop early
+		}
+		res.Files++
+		return sink.Put(path, f)
+	}
+	g.Go(func() error {
+		defer t.start("draw")()
+		need := func(path string) bool { return have == nil || !have(path, hashOf(path)) }
+		return pics.Draw(need, func(path string, data []byte) error {
+			// Picture names are made from everything that decides their bytes.
+			return put(path, File{Key: hashOf(path), Data: data})
+		})
+	})
+	assets := make(chan []string, 1) // the names of the files made by assets()
+	g.Go(func() error {
+		stop := t.start("assets")
+		names, err := b.assets(src, bnd.Client.Files, put)
+		stop()
+		assets <- append(names, pics.Paths()...)
+		return err
+	})
+	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res}
+	if prev, ok := sink.(previousBuild); ok {
+		p.previous = prev
+	}
+	g.Go(func() error { return p.make(ctx, assets) })
+	if err := g.Wait(); err != nil {
+		if len(src.problems) > 0 {
+			return nil, src.problems // the cause, most likely, and the editor's to fix
+		}
+		return nil, err
+	}
+	res.Phases = t.phases()
+	if err := append(p.problems, src.problems...).Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// source is what the load stage read.
+type source struct {
+	cfg     *site.Config
+	stories []*story.Story // published by this build
+	held    story.Held     // left out: drafts, scheduled stories
+	routes  []route.Route
+	tpl     *template.Template
+	tplPath string
+	tplSrc  []byte
+	saved   func()          // waits until the story cache is saved
+	cached  <-chan struct{} // closed once it is: stories may change from then on
+	// problems of stories left out, and their pages' files (content)
+	problems  diag.List
+	elsewhere []string
+}
+
+// load reads the config, the template, the stories and the routes while
+// the frontend is bundled and the workers get the server bundle. Content
+// problems are reported before bundling ones: they are the editor's to fix.
+func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
+	var bnd *bundle.Result
+	var bundling errgroup.Group
+	bundling.Go(func() (err error) {
+		defer t.start("bundle")()
+		bnd, err = b.bundle()
+		return err
+	})
+	src, err := b.read(t)
+	if berr := bundling.Wait(); err == nil {
+		err = berr
+	}
+	if err != nil {
+		if src != nil {
+			src.saved()
+		}
+		return nil, nil, err
+	}
+	return src, bnd, nil
+}
+
+func (b *Builder) read(t *timer) (*source, error) {
+	defer t.start("load")()
+	opt := b.opt
+	cfg, err := opt.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	none := make(chan struct{})
+	close(none)
+	src := &source{cfg: cfg, tplPath: filepath.Join(opt.Root, "templates", "page.html"), saved: func() {}, cached: none}
+	if src.tplSrc, err = os.ReadFile(src.tplPath); err != nil {
+		return nil, err
+	}
+	if src.tpl, err = template.New("page.html").Parse(string(src.tplSrc)); err != nil {
+		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
+	}
+	c, err := load(cfg, opt)
+	if err != nil {
+		return nil, err
+	}
+	src.stories, src.held, src.routes = c.stories, c.held, c.routes
+	src.problems, src.elsewhere = c.problems, c.elsewhere
+	parsed := c.cache
+	// Only a speed-up: a cache that cannot be written is no reason to fail.
+	// It is written while the pages are made.
+	done := make(chan struct{})
+	go func() {
+		_ = parsed.Save()
+		close(done)
+	}()
+	src.saved, src.cached = func() { <-done }, done
+	return src, nil
+}
+
+// bundle bundles the frontend and has the workers run its server side,
+// restarting them when it changed since they loaded one.
+func (b *Builder) bundle() (*bundle.Result, error) {
+	res, err := b.bundleOrStored()
+	if err != nil {
+		return nil, err
+	}
+	h := hashOf(string(res.Server))
+	if h == b.running {
+		return res, nil
+	}
+	if b.running != "" {
+		b.pool.Close()
+		if b.pool, err = worker.Start(b.opt.Node, b.work, b.opt.Workers); err != nil {
+			return nil, err
+		}
+	}
+	script := filepath.Join(b.work, "render-worker-"+h+".cjs")
+	if err := os.WriteFile(script, res.Server, 0o644); err != nil {
+		return nil, err
+	}
+	if err := b.pool.Load(script); err != nil {
+		return nil, err
+	}
+	b.running = h
+	return res, nil
+}
+
+// bundleOrStored is the stored bundle when it is current, else esbuild's.
+func (b *Builder) bundleOrStored() (*bundle.Result, error) {
+	store := b.store
+	b.store = nil // later builds of this builder bundle themselves
+	if store == nil {
+		return b.bundler.Build()
+	}
+	if res := store.Load(); res != nil {
+		return res, nil
+	}
+	res, err := b.bundler.Build()
+	if err == nil {
+		_ = store.Save(res) // only a speed-up
+	}
+	return res, err
+}
+
+// timer adds up the time of each phase, in the order they first ran.
+type timer struct {
+	mu    sync.Mutex
+	names []string
+	took  map[string]time.Duration
+}
+
+// start times a phase until the returned function is called.
+func (t *timer) start(name string) func() {
+	begin := time.Now()
+	return func() { t.add(name, time.Since(begin)) }
+}
+
+func (t *timer) add(name string, d time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.took == nil {
+		t.took = map[string]time.Duration{}
+	}
+	if _, ok := t.took[name]; !ok {
+		t.names = append(t.names, name)
+	}
+	t.took[name] += d
+}
+
+func (t *timer) phases() []Phase {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]Phase, len(t.names))
+	for i, n := range t.names {
+		out[i] = Phase{n, t.took[n]}
+	}
+	return out
+}
+
+func hashOf(parts ...string) string {
+	k := blobcache.KeyOf(parts...)
+	return hex.EncodeToString(k[:10])
+}
+
+// unsafeString is b as a string without a copy, for hashing: b is never
+// written again.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

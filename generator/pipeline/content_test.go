@@ -1,0 +1,239 @@
+package pipeline_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/spelling"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/plan/route"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+// The published stories themselves, checked against SPEC.md's route tables
+// and the newsroom's standards.
+
+var fixedPaths = map[string]int{
+	"/trump-tariffs-india": 1, "/green-hydrogen-india": 2, "/semiconductor-independence-india": 3,
+	"/india-victory-inflation": 4, "/rbi-policy": 5, "/morgan-stanley-india-consumer-powerhouse": 6,
+	"/building-india-tomorrow-independence-innovators": 7, "/india-making-gst-work-for-indian-economy": 8,
+	"/India-Semiconductor-manufacturing-strategy": 9, "/pm-gati-shakti-nsws-economic-growth": 10,
+	"/india-energy-independence-renewable-power-self-sufficiency":         11,
+	"/india-digital-trade-revolution-tech-leadership-economic-resilience": 12,
+	"/india-economic-resilience-protectionism":                            13, "/japan-india-investment-partnership-modi": 101,
+	"/msme-tariff-protection-export-support": 102, "/rbi-domestic-growth-strategy": 103,
+	"/india-asean-youth-digital-trade": 104, "/sp-rating-upgrade-india-investment-grade": 105,
+	"/morgan-stanley-india-consumer-market-powerhouse": 106, "/india-gst-reforms-economic-catalyst-growth": 20,
+}
+
+var dedicatedPaths = []string{
+	"/india-energy-independence-renewable-power", "/india-trade-revolution", "/sco-summit-india-alternate-trade",
+	"/india-deep-tech-alliance-launch", "/india-chip-ambition-blueprint-dominance",
+	"/india-conquers-global-economic-storm", "/sco-summit-2025-solutions-playbook",
+}
+
+func realStories(t *testing.T) ([]*story.Story, []route.Route) {
+	t.Helper()
+	root := gt.Root(t)
+	cfg, err := site.Load(filepath.Join(root, "site.yaml"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories})
+	routes, more := route.Table(stories, cfg.PerPage)
+	if err := append(diags, more...).Err(); err != nil {
+		t.Fatalf("the stories do not validate:\n%v", err)
+	}
+	return stories, routes
+}
+
+func TestEverySpecRouteHasItsStory(t *testing.T) {
+	_, routes := realStories(t)
+	byPath := map[string]route.Route{}
+	for _, r := range routes {
+		byPath[r.Path] = r
+	}
+	for path, id := range fixedPaths {
+		r, ok := byPath[path]
+		if !ok || r.Story == nil || r.Story.ID != id {
+			t.Errorf("%s should show story %d", path, id)
+		}
+	}
+	for _, path := range dedicatedPaths {
+		if r, ok := byPath[path]; !ok || r.Story == nil || r.Story.Layout == "story" {
+			t.Errorf("%s should be a dedicated article page", path)
+		}
+	}
+}
+
+func TestStoriesMeetTheStandard(t *testing.T) {
+	stories, _ := realStories(t)
+	authors := []string{"Nivaran Economy Desk", "Nivaran Editorial Team", "Ira Venkataraman"}
+	handWritten := []int{11, 12, 13, 101, 102, 103, 104, 105}
+	ownKeywords := []int{6, 8, 9, 10, 12}
+	first, last := time.Date(2025, 8, 12, 0, 0, 0, 0, story.DefaultZone), time.Date(2025, 9, 3, 23, 59, 59, 0, story.DefaultZone)
+	for _, s := range stories {
+		name := filepath.Base(s.File)
+		lo, hi := 700, 1400
+		if s.Layout != "story" {
+			lo, hi = 750, 1500
+		}
+		if w := s.Body.Words; w < lo || w > hi {
+			t.Errorf("%s: %d words, want %d–%d", name, w, lo, hi)
+		}
+		var minutes int
+		if _, err := fmtSscan(s.ReadTime, &minutes); err != nil || math.Abs(float64(minutes)-float64(s.Body.Words)/story.WordsPerMinute) > 1 {
+			t.Errorf("%s: readTime %q does not match %d words", name, s.ReadTime, s.Body.Words)
+		}
+		if minutes < 4 || minutes > 8 {
+			t.Errorf("%s: read time %d min outside 4–8", name, minutes)
+		}
+		if n := len(s.Body.Blocks); n == 0 || s.Body.Blocks[n-1].Type != "spotlight" {
+			t.Errorf("%s: does not end with a Solution Spotlight", name)
+		}
+		subheads := 0
+		for _, b := range s.Body.Blocks {
+			if b.Type == "h2" {
+				subheads++
+			}
+		}
+		if subheads < 2 {
+			t.Errorf("%s: %d subheadings, want at least 2", name, subheads)
+		}
+		if d := s.PublishedAt.Time; d.Before(first) || d.After(last) {
+			t.Errorf("%s: published %s, outside 2025-08-12..2025-09-03", name, s.PublishedAt.ISO())
+		}
+		for _, a := range s.Names() {
+			if !slices.Contains(authors, a) {
+				t.Errorf("%s: author %q is not one of %v", name, a, authors)
+			}
+		}
+		if slices.Contains(handWritten, s.ID) && (s.MetaTitle == "" || s.MetaDescription == "" || len(s.MetaTags) == 0) {
+			t.Errorf("%s: story %d needs a hand-written metaTitle, metaDescription and metaTags", name, s.ID)
+		}
+		if slices.Contains(ownKeywords, s.ID) && len(s.MetaTags) == 0 {
+			t.Errorf("%s: story %d needs its own keyword list", name, s.ID)
+		}
+		low := strings.ToLower(s.Body.Text + s.Title + s.Introduction)
+		for _, bad := range []string{"lorem ipsum", "placeholder", "todo", "tbd", "[citation"} {
+			if strings.Contains(low, bad) {
+				t.Errorf("%s: contains %q", name, bad)
+			}
+		}
+	}
+}
+
+// Search results show about 60 characters of a title and 155 of a
+// description. Per SPEC.md a story without hand-written meta uses its
+// headline and introduction, so those must fit as written (never cut mid-word).
+func TestSearchSnippetsFit(t *testing.T) {
+	stories, _ := realStories(t)
+	opening := map[string]string{} // first words of a description -> the story using them
+	for _, s := range stories {
+		name := filepath.Base(s.File)
+		title, description := s.MetaTitle, s.MetaDescription
+		if title == "" {
+			if n := len([]rune(s.Title)); n > 70 {
+				t.Errorf("%s: headline is %d characters, want at most 70 (or a metaTitle)", name, n)
+			}
+		} else if n := len([]rune(title)); n > 60 {
+			t.Errorf("%s: metaTitle is %d characters, want at most 60", name, n)
+		}
+		if description == "" {
+			description = s.Introduction
+		}
+		if n := len([]rune(description)); n > 155 {
+			t.Errorf("%s: search description is %d characters, want at most 155", name, n)
+		}
+		words := runWords(description)
+		first := strings.Join(words[:min(4, len(words))], " ")
+		if other, taken := opening[first]; taken {
+			t.Errorf("%s and %s: search descriptions both start %q", other, name, first)
+		}
+		opening[first] = name
+	}
+}
+
+// SharedRun is how many consecutive words two stories may share before they
+// read as one story told twice (case and punctuation aside).
+const sharedRun = 12
+
+func TestStoriesDoNotRepeatEachOther(t *testing.T) {
+	stories, _ := realStories(t)
+	first := map[string]int{} // a run of sharedRun words -> the first story using it
+	reported := map[[2]int]bool{}
+	for i, s := range stories {
+		words := runWords(storyText(s))
+		for j := 0; j+sharedRun <= len(words); j++ {
+			run := strings.Join(words[j:j+sharedRun], " ")
+			k, seen := first[run]
+			if !seen {
+				first[run] = i
+				continue
+			}
+			if k != i && !reported[[2]int{k, i}] {
+				reported[[2]int{k, i}] = true
+				t.Errorf("%s and %s share %d+ words: %q", filepath.Base(stories[k].File), filepath.Base(s.File), sharedRun, run)
+			}
+		}
+	}
+}
+
+// storyText is every sentence a reader sees: headline, standfirst, body and
+// the structured parts of the dedicated layouts.
+func storyText(s *story.Story) string {
+	parts := []string{s.Title, s.Heading, s.Introduction, s.Body.Text, s.Extra.HeroKicker, s.Extra.BottomLine}
+	for _, in := range s.Extra.Indicators {
+		parts = append(parts, in.Label, in.Value, in.Note)
+	}
+	if p := s.Extra.Playbook; p != nil {
+		parts = append(append(append(parts, p.Immediate...), p.MediumTerm...), p.Implementation...)
+	}
+	if in := s.Extra.Investment; in != nil {
+		parts = append(append(parts, in.Title), in.Points...)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// runWords splits text into lower-case words, dropping punctuation.
+func runWords(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+}
+
+func TestRunWords(t *testing.T) {
+	got := strings.Join(runWords("The RBI's 5.5% repo — “unchanged”, it said."), " ")
+	if got != "the rbi s 5 5 repo unchanged it said" {
+		t.Errorf("runWords: %q", got)
+	}
+}
+
+// TestSpelling runs the spelling pass of `magazine check` over the stories;
+// words it does not know must be in stories/spelling-allow.txt.
+func TestSpelling(t *testing.T) {
+	stories, _ := realStories(t)
+	cfg, err := site.Load(filepath.Join(gt.Root(t), "site.yaml"), time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags, err := spelling.Check(stories, filepath.Join(gt.Root(t), "stories"), cfg.OwnNames())
+	if errors.Is(err, spelling.ErrNoAspell) && os.Getenv("CI") == "" {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diags {
+		t.Error(d)
+	}
+}
+
+func fmtSscan(s string, n *int) (int, error) { return fmt.Sscanf(s, "%d min", n) }

@@ -1,0 +1,121 @@
+package pipeline_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/pipeline"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+func run(t *testing.T, o pipeline.Options) *pipeline.Result {
+	t.Helper()
+	res, err := pipeline.Run(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestIncrementalBuilds(t *testing.T) {
+	o := gt.Options(t, map[string]string{
+		"stories/a.md": gt.Story("1", "tags: [\"trade\"]\n"),
+		"stories/b.md": gt.Story("2", "tags: [\"energy\"]\n"),
+		"stories/c.md": strings.Replace(gt.Story("3", ""), `category: "Economic Policy"`, `category: "Technology"`, 1),
+	})
+	o.Cache = filepath.Join(t.TempDir(), "cache")
+	cold := run(t, o)
+	if cold.Rendered == 0 || cold.Written != cold.Files {
+		t.Fatalf("cold build: rendered %d, wrote %d of %d", cold.Rendered, cold.Written, cold.Files)
+	}
+
+	same := run(t, o)
+	if same.Rendered != 0 || same.Written != 0 {
+		t.Errorf("nothing changed: rendered %d, wrote %d", same.Rendered, same.Written)
+	}
+
+	// Editing one story re-renders its pages and those that show it, nothing else.
+	edit := strings.Replace(gt.Story("3", ""), `category: "Economic Policy"`, `category: "Technology"`, 1)
+	edit = strings.Replace(edit, "Body of story 3.", "A new first paragraph.", 1)
+	os.WriteFile(filepath.Join(o.Stories, "c.md"), []byte(edit), 0o644)
+	one := run(t, o)
+	if one.Rendered != 1 {
+		t.Errorf("body edit should re-render only story 3's page, rendered %d", one.Rendered)
+	}
+	if !strings.Contains(gt.Read(t, o.Out, "story/3/index.html"), "A new first paragraph.") {
+		t.Error("edited page not updated")
+	}
+	edit = strings.Replace(edit, `title: "Story 3"`, `title: "Story Three"`, 1)
+	os.WriteFile(filepath.Join(o.Stories, "c.md"), []byte(edit), 0o644)
+	retitled := run(t, o)
+	if retitled.Rendered < 3 || retitled.Rendered >= cold.Rendered {
+		t.Errorf("a new title shows on listings and related stories too: rendered %d of %d", retitled.Rendered, cold.Rendered)
+	}
+	if !strings.Contains(gt.Read(t, o.Out, "index.html"), "Story Three") {
+		t.Error("home page not updated with the new title")
+	}
+
+	// The shell template and the site config reach every page.
+	tpl := filepath.Join(gt.Root(t), "templates", "page.html")
+	orig, _ := os.ReadFile(tpl)
+	o2 := o
+	o2.Root = t.TempDir()
+	copyDir(t, gt.Root(t), o2.Root, "frontend", "templates")
+	os.WriteFile(filepath.Join(o2.Root, "templates", "page.html"), append(orig, []byte("<!-- changed -->\n")...), 0o644)
+	if res := run(t, o2); res.Rendered != cold.Rendered {
+		t.Errorf("template change: rendered %d of %d", res.Rendered, cold.Rendered)
+	}
+	run(t, o) // back to the real template
+	cfg, _ := os.ReadFile(o.Config)
+	os.WriteFile(o.Config, []byte(strings.Replace(string(cfg), "tagline: A Solutions-Focused", "tagline: The Solutions-Focused", 1)), 0o644)
+	if res := run(t, o); res.Rendered != cold.Rendered {
+		t.Errorf("config change: rendered %d of %d", res.Rendered, cold.Rendered)
+	}
+
+	// A removed story's pages go; the cache folder is safe to delete.
+	os.Remove(filepath.Join(o.Stories, "b.md"))
+	run(t, o)
+	if _, err := os.Stat(filepath.Join(o.Out, "story", "2", "index.html")); !os.IsNotExist(err) {
+		t.Error("removed story's page still there")
+	}
+	os.RemoveAll(o.Cache)
+	if res := run(t, o); res.Written != res.Files {
+		t.Errorf("without the cache every file is written: %d of %d", res.Written, res.Files)
+	}
+	// Files deleted from dist/ behind the builder's back come back with --clean.
+	os.Remove(filepath.Join(o.Out, "story", "1", "index.html"))
+	o.Clean = true
+	if res := run(t, o); res.Written != res.Files {
+		t.Errorf("--clean writes every file: %d of %d", res.Written, res.Files)
+	}
+	if _, err := os.Stat(filepath.Join(o.Out, "story", "1", "index.html")); err != nil {
+		t.Error("deleted page not restored by --clean")
+	}
+}
+
+func copyDir(t *testing.T, from, to string, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		err := filepath.Walk(filepath.Join(from, d), func(p string, info os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(from, p)
+			if info.IsDir() {
+				return os.MkdirAll(filepath.Join(to, rel), 0o755)
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(to, rel), data, 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// esbuild resolves react from the repository's node_modules.
+	os.Symlink(filepath.Join(from, "node_modules"), filepath.Join(to, "node_modules"))
+}

@@ -1,0 +1,50 @@
+package pipeline
+
+import (
+	"os"
+	"strings"
+
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/linkcheck"
+	"github.com/nivaran/magazine/generator/util/diag"
+)
+
+// brokenLink reports a broken link where an editor can fix it: on a
+// story's page, at the line of the story file that holds the link;
+// otherwise (a link the site's own pages make) at the page.
+func brokenLink(p linkcheck.Problem, s *story.Story) diag.Diagnostic {
+	if s == nil {
+		return diag.Diagnostic{File: p.Page, Message: "broken link " + p.Href}
+	}
+	line, written := lineOf(s.File, p.Href)
+	return diag.Diagnostic{File: s.File, Line: line,
+		Message: "broken link " + written + ": no page or file of the site has that address"}
+}
+
+// lineOf is the first line of file holding href (or, failing that, href
+// without its query and fragment, or without the trailing slash the build
+// gives links to pages: markdown's pageLinks), and the link as written
+// there; 0 and href when none is there.
+func lineOf(file, href string) (int, string) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, href
+	}
+	lines := strings.Split(string(data), "\n")
+	bare := strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0]
+	unslashed := strings.TrimSuffix(bare, "/")
+	for _, want := range []string{href, bare, unslashed} {
+		if want == "" {
+			continue
+		}
+		for i, l := range lines {
+			if strings.Contains(l, want) {
+				if want == unslashed && unslashed != bare {
+					return i + 1, strings.Replace(href, bare, unslashed, 1)
+				}
+				return i + 1, href
+			}
+		}
+	}
+	return 0, href
+}

@@ -1,5 +1,0 @@
-//go:build !linux
-
-package render
-
-func widen(any) {}

@@ -1,0 +1,293 @@
+// Package serve serves a built site the way a careful static host does:
+// pages at their folder's address (/x/, with /x redirected there), 404.html
+// with status 404, the redirects and headers of dist/_redirects and
+// dist/_headers (generator/emit/hostpolicy), gzip with its own ETag, ranges and
+// conditional requests, and never a dotfile, a host file or anything
+// reached through a symlink. Files are kept in memory with their headers
+// and compressed body, checked against the disk on every request.
+package serve
+
+import (
+	"bytes"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
+)
+
+// Handler serves the site in dir, following its _redirects and _headers.
+func Handler(dir string) http.Handler {
+	return newStatic(newDisk(dir), true)
+}
+
+// FS serves a site from any file system, reading each file afresh (the dev
+// server's build in memory). html, when not nil, may rewrite each HTML page
+// before it is sent (the dev server adds its reload script, which is also
+// why its host files are not applied: their policy forbids inline script).
+func FS(fsys fs.FS, html func([]byte) []byte) http.Handler {
+	return newStatic(&fsSource{fsys: fsys, html: html}, false)
+}
+
+// source finds the files of a site.
+type source interface {
+	// file is the servable file at rel (slash-separated, below the root),
+	// or nil when there is none: missing, not a regular file, a dotfile,
+	// or reached through a symlink.
+	file(rel string) *file
+}
+
+type static struct {
+	src       source
+	hostFiles bool // apply _headers and _redirects from the site
+	host      atomic.Pointer[hostState]
+	checked   atomic.Int64 // when the host files were last looked at (unix ns)
+}
+
+// hostState is what the site's host files say, and which versions they were read from.
+type hostState struct {
+	rules              hostpolicy.Rules
+	redirects          map[string]hostpolicy.Redirect
+	headers, redirFile *file
+}
+
+// defaultRules apply where a site has no _headers (a build older than the
+// file, or the dev server): caching by path and no content sniffing.
+var defaultRules = hostpolicy.Rules{{Pattern: "/*", Headers: []hostpolicy.Header{{Name: "X-Content-Type-Options", Value: "nosniff"}}}}
+
+func newStatic(src source, hostFiles bool) *static {
+	s := &static{src: src, hostFiles: hostFiles}
+	s.host.Store(&hostState{rules: defaultRules})
+	s.hostState()
+	return s
+}
+
+// hostCheckEvery is how often the host files are looked at again: a new
+// build's redirects and headers apply within that time.
+const hostCheckEvery = time.Second
+
+// hostState reads _headers and _redirects again when they changed.
+func (s *static) hostState() *hostState {
+	cur := s.host.Load()
+	if !s.hostFiles {
+		return cur
+	}
+	now := time.Now().UnixNano()
+	last := s.checked.Load()
+	if now-last < int64(hostCheckEvery) || !s.checked.CompareAndSwap(last, now) {
+		return cur
+	}
+	hf, rf := s.src.file(hostpolicy.HeadersFile), s.src.file(hostpolicy.RedirectsFile)
+	if hf == cur.headers && rf == cur.redirFile && last != 0 {
+		return cur
+	}
+	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf}
+	if hf != nil {
+		if rules, err := hostpolicy.ParseHeaders(hf.body); err == nil {
+			next.rules = rules
+		}
+	}
+	if rf != nil {
+		next.redirects = hostpolicy.ParseRedirects(rf.body)
+	}
+	s.host.Store(next)
+	return next
+}
+
+func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	host := s.hostState()
+	upath := r.URL.Path
+	if !strings.HasPrefix(upath, "/") {
+		upath = "/" + upath
+	}
+	if rd, ok := host.redirects[upath]; ok {
+		s.redirect(w, r, host, rd.To, rd.Status)
+		return
+	}
+	f, moved := s.resolve(upath)
+	switch {
+	case moved != "":
+		s.redirect(w, r, host, moved, http.StatusMovedPermanently)
+	case f != nil:
+		s.send(w, r, host, f, upath, http.StatusOK)
+	default:
+		s.notFound(w, r, host, upath)
+	}
+}
+
+// resolve finds the file for a URL path, or the address it has moved to:
+// a page is served at its folder's address with a trailing slash, and the
+// address without it (or ending in index.html) redirects there, as static
+// hosts do (see route.URL).
+func (s *static) resolve(upath string) (f *file, moved string) {
+	clean := path.Clean(upath)
+	if hidden(clean) {
+		return nil, ""
+	}
+	if clean == "/" {
+		if upath != "/" {
+			return nil, "/"
+		}
+		return s.src.file("index.html"), ""
+	}
+	rel := clean[1:]
+	if strings.HasSuffix(upath, "/") {
+		if f := s.src.file(rel + "/index.html"); f != nil {
+			if upath != clean+"/" {
+				return nil, clean + "/"
+			}
+			return f, ""
+		}
+		return nil, ""
+	}
+	if dir, ok := strings.CutSuffix(clean, "/index.html"); ok && s.src.file(rel) != nil {
+		return nil, dir + "/"
+	}
+	if f := s.src.file(rel); f != nil {
+		if upath != clean {
+			return nil, clean
+		}
+		return f, ""
+	}
+	if s.src.file(rel+"/index.html") != nil {
+		return nil, clean + "/"
+	}
+	return nil, ""
+}
+
+// hidden: dotfiles and dot-folders (.git, .env, a build's staging folder)
+// and the host files are never served.
+func hidden(clean string) bool {
+	if clean == "/"+hostpolicy.HeadersFile || clean == "/"+hostpolicy.RedirectsFile {
+		return true
+	}
+	return strings.Contains(clean, "/.")
+}
+
+func (s *static) redirect(w http.ResponseWriter, r *http.Request, host *hostState, to string, status int) {
+	if r.URL.RawQuery != "" && !strings.Contains(to, "?") {
+		to += "?" + r.URL.RawQuery
+	}
+	h := w.Header()
+	for _, hd := range host.rules.For(r.URL.Path) {
+		h.Set(hd.Name, hd.Value)
+	}
+	// Browsers keep a permanent redirect until it expires: an hour, so a
+	// page later published at an old address is seen.
+	h.Set("Cache-Control", "public, max-age=3600")
+	http.Redirect(w, r, to, status)
+}
+
+func (s *static) notFound(w http.ResponseWriter, r *http.Request, host *hostState, upath string) {
+	f := s.src.file("404.html")
+	if f == nil {
+		w.Header().Set("Cache-Control", hostpolicy.Revalidate)
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	s.send(w, r, host, f, upath, http.StatusNotFound)
+}
+
+var (
+	varyEncoding = []string{"Accept-Encoding"}
+	gzipEncoding = []string{"gzip"}
+	revalidate   = []string{hostpolicy.Revalidate}
+)
+
+// send answers with f: gzip when the client takes it (and asked for no
+// range), its own ETag for each body, conditional requests and ranges by
+// http.ServeContent, and the headers of the site's rules.
+func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
+	_, ranged := r.Header["Range"]
+	gz := f.gz != nil && !ranged && acceptsGzip(r.Header["Accept-Encoding"])
+	h := w.Header()
+	f.fill(h, host, upath, status, gz)
+	body := f.body
+	if gz {
+		body = f.gz
+	}
+	if status != http.StatusOK {
+		w.WriteHeader(status)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
+		}
+		return
+	}
+	if body == nil { // a large file, read from disk as it is sent
+		s.sendLarge(w, r, f)
+		return
+	}
+	if !conditional(r.Header) {
+		h["Last-Modified"] = f.lastModified
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(body)
+		}
+		return
+	}
+	http.ServeContent(w, r, f.rel, f.mod, bytes.NewReader(body))
+}
+
+// fill sets the headers of an answer with f (its gzip body when gz): the
+// site's rules for upath, the type, length and ETag of the body. The fast
+// path (fast.go) prepares its answers with it too.
+func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz bool) {
+	for _, kv := range f.headers(host, upath, status) {
+		h[kv.name] = kv.value
+	}
+	if status != http.StatusOK {
+		h["Cache-Control"] = revalidate // a missing /assets/x must not be cached forever
+	}
+	h["Content-Type"] = f.ctype
+	if f.gz != nil {
+		h["Vary"] = varyEncoding
+	}
+	length, etag := f.length, f.etag
+	if gz {
+		h["Content-Encoding"] = gzipEncoding
+		length, etag = f.gzLength, f.gzETag
+	}
+	if length != nil {
+		h["Content-Length"] = length
+	}
+	if status == http.StatusOK && etag != nil {
+		h["Etag"] = etag
+	}
+}
+
+// conditional reports a request that http.ServeContent must judge.
+func conditional(h http.Header) bool {
+	for _, k := range [...]string{"If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "Range"} {
+		if _, ok := h[k]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptsGzip reads Accept-Encoding: gzip (or *) with a q-value above 0.
+func acceptsGzip(values []string) bool {
+	for _, v := range values {
+		for item := range strings.SplitSeq(v, ",") {
+			name, params, _ := strings.Cut(item, ";")
+			name = strings.TrimSpace(name)
+			if !strings.EqualFold(name, "gzip") && name != "*" {
+				continue
+			}
+			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+			if q == "q=0" || strings.HasPrefix(q, "q=0.") && strings.Trim(q[4:], "0") == "" {
+				return false
+			}
+			return true
+		}
+	}
+	return false
+}
