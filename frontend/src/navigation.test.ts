@@ -22,10 +22,10 @@ describe('navigation', () => {
     document.head.innerHTML = '<meta charset="utf-8"><meta data-h name="description" content="old"><link rel="stylesheet" href="/a.css">';
     applyHead({
       title: 'New | Nivaran Magazine',
-      tags: [
-        { tag: 'meta', attrs: [['name', 'description'], ['content', 'new']] },
-        { tag: 'link', attrs: [['rel', 'modulepreload'], ['href', '/assets/search.js']] },
-        { tag: 'link', attrs: [['rel', 'preload'], ['href', '/search/manifest.json'], ['as', 'fetch']] },
+      elements: [
+        { name: 'meta', attrs: [['name', 'description'], ['content', 'new']] },
+        { name: 'link', attrs: [['rel', 'modulepreload'], ['href', '/assets/search.js']] },
+        { name: 'link', attrs: [['rel', 'preload'], ['href', '/search/manifest.json'], ['as', 'fetch']] },
       ],
       jsonld: [{ '@type': 'Article', headline: '</script>' }],
     });

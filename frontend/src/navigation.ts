@@ -40,9 +40,9 @@ export function applyHead(head: Head, doc: Document = document): void {
   doc.title = head.title;
   doc.head.querySelectorAll('[data-h]').forEach((el) => el.remove());
   const frag = doc.createDocumentFragment();
-  for (const t of head.tags) {
-    if (t.tag === 'link' && t.attrs.some(([k, v]) => k === 'rel' && firstLoadOnly.has(v))) continue;
-    const el = doc.createElement(t.tag);
+  for (const t of head.elements) {
+    if (t.name === 'link' && t.attrs.some(([k, v]) => k === 'rel' && firstLoadOnly.has(v))) continue;
+    const el = doc.createElement(t.name);
     el.setAttribute('data-h', '');
     for (const [k, v] of t.attrs) el.setAttribute(k, v);
     frag.appendChild(el);

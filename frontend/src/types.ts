@@ -8,12 +8,12 @@ export interface RouteData {
 
 export interface Head {
   title: string;
-  tags: HeadTag[];
+  elements: HeadElement[];
   jsonld?: unknown[];
 }
 
-export interface HeadTag {
-  tag: string;
+export interface HeadElement {
+  name: string;
   attrs: [string, string][];
 }
 

@@ -17,7 +17,7 @@ import (
 // escaped, and the page data the worker gets is exactly its "page" value,
 // however its size compares with the file made before it.
 func TestDataFile(t *testing.T) {
-	h := head.Head{Title: "Tariffs & <trade>", Tags: []head.Tag{{Name: "meta", Attrs: [][2]string{{"name", "description"}}}},
+	h := head.Head{Title: "Tariffs & <trade>", Elements: []head.Element{{Name: "meta", Attrs: [][2]string{{"name", "description"}}}},
 		JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
 	for _, page := range []any{
 		map[string]any{"kind": "story", "body": strings.Repeat("word ", 20000)},
@@ -54,7 +54,7 @@ func FuzzDataFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string, n int) {
 		card := pagedata.Card{ID: n, Title: text, Introduction: text, Byline: text, Href: "/story/1/"}
 		ld, _ := json.Marshal(map[string]string{"headline": text})
-		h := head.Head{Title: text, Tags: []head.Tag{{Name: "meta", Attrs: [][2]string{{"content", text}}}}, JSONLD: []json.RawMessage{ld}}
+		h := head.Head{Title: text, Elements: []head.Element{{Name: "meta", Attrs: [][2]string{{"content", text}}}}, JSONLD: []json.RawMessage{ld}}
 		site := &pagedata.Site{Name: text, Sections: []pagedata.Link{{Label: text, Href: "/"}}}
 		for _, page := range []pagedata.Page{
 			{Kind: route.Story, Path: "/story/1/", Site: site, StoryFields: &pagedata.StoryFields{Story: &pagedata.Story{

@@ -54,14 +54,14 @@ type pages struct {
 
 // page is one canonical route on its way through the stage.
 type page struct {
-	route   route.Route
-	head    head.Head
-	tags    string   // head.HTML(), used for the key and the page
-	file    []byte   // the data file: {"head":…,"page":…}
-	data    []byte   // the page data, within file
-	dataKey string   // the data file's key
-	key     string   // the page's: the shell, tags and data file's keys
-	html    [][]byte // in parts (shell.page); nil: unchanged since the last build
+	route    route.Route
+	head     head.Head
+	headHTML string   // head.HTML(), used for the key and the page
+	file     []byte   // the data file: {"head":…,"page":…}
+	data     []byte   // the page data, within file
+	dataKey  string   // the data file's key
+	key      string   // the page's: the shell, head and data file's keys
+	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
 // make prepares, renders, checks and puts the pages a chunk at a time, in
@@ -155,9 +155,9 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 					h.Start(searchScripts, searchStyles, searchData)
 				}
 				file, pd, err := dataFile(h, data.For(r))
-				tags := h.HTML()
+				headHTML := h.HTML()
 				dataKey := hashOf(unsafeString(file))
-				batch[i] = &page{route: r, head: h, tags: tags, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, tags, dataKey)}
+				batch[i] = &page{route: r, head: h, headHTML: headHTML, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, headHTML, dataKey)}
 				return err
 			})
 			stop()
@@ -232,8 +232,8 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			var err error
 			for i := 0; err == nil && i < len(c.bodies); i++ {
 				pg := c.waiting[i]
-				style := sheet.For(pg.tags, c.bodies[i])
-				if pg.html, err = sh.page(style, pg.tags, c.bodies[i], pg.data); err != nil {
+				style := sheet.For(pg.headHTML, c.bodies[i])
+				if pg.html, err = sh.page(style, pg.headHTML, c.bodies[i], pg.data); err != nil {
 					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, pg.route.Path, err)
 				}
 			}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '../components/Link';
 import type { Site, Story } from '../types';
-import { AdSlot } from '../components/AdSlot';
+import { AdSlot, STORY_AD_HEIGHT } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { shareNative } from '../share';
@@ -9,7 +9,6 @@ import { useToast } from '../toast';
 import { ShareButtons, shareable, useTitleOnLeave } from './parts';
 import { BackLink } from '../components/BackLink';
 import { ArticleHeader } from '../components/ArticleHeader';
-import { STORY_AD_HEIGHT } from '../pages/StoryPage';
 import { RelatedStories } from '../components/RelatedStories';
 import { Corrections, StoryTags } from '../components/StoryNotes';
 

@@ -6,6 +6,10 @@ declare global {
   }
 }
 
+// SPEC.md §9: an ad slot is at least this tall on story pages (the generic
+// page and the article layouts that carry ads).
+export const STORY_AD_HEIGHT = 200;
+
 export interface AdSlotProps {
   client: string; // publisher id from the site config; empty reserves the space only
   slot?: string;

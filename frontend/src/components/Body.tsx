@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Block, Embed as EmbedData } from '../types';
-import { visual } from '../routes/lazy';
+import { visual } from './visuals';
 
 // Renders the blocks the generator made from Markdown. Their HTML comes from
 // goldmark and the generator, which never pass raw HTML, so it is safe to

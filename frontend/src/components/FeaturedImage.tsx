@@ -1,5 +1,5 @@
 import type { Image } from '../types';
-import { visual } from '../routes/lazy';
+import { visual } from './visuals';
 
 // The picture at the top of a page: the main image, so it loads first.
 export function FeaturedImage({ image, caption, overlay, eager = true }: { image: Image; caption?: string; overlay?: boolean; eager?: boolean }) {

@@ -1,6 +1,6 @@
 import { Link } from '../components/Link';
 import type { Card, Site, Story } from '../types';
-import { AdSlot } from '../components/AdSlot';
+import { AdSlot, STORY_AD_HEIGHT } from '../components/AdSlot';
 import { Body } from '../components/Body';
 import { FeaturedImage } from '../components/FeaturedImage';
 import { ArticleHeader } from '../components/ArticleHeader';
@@ -8,8 +8,6 @@ import { BackLink } from '../components/BackLink';
 import { CardSection, RelatedStories } from '../components/RelatedStories';
 import { Corrections, StoryTags } from '../components/StoryNotes';
 import { SearchForm } from '../components/SearchForm';
-
-export const STORY_AD_HEIGHT = 200;
 
 export function StoryPage({ story, site }: { story: Story; site: Site }) {
   return (

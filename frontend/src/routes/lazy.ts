@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { preloadVisual, preloadVisuals } from '../components/visuals';
 import type { PageData } from '../types';
 
 export type PageComponent = ComponentType<{ page: PageData }>;
@@ -22,26 +23,7 @@ const loaders: Record<string, () => Promise<{ default: PageComponent }>> = {
   'story:playbook': () => import('./articles').then((m) => ({ default: m.Playbook })),
 };
 
-// Custom featured visuals (featuredImage: custom:<name>), drawn in SVG by a
-// component only the stories that use one need; so is "embed", the frame of
-// an ```embed block.
-export type Visual = ComponentType<{ title: string }>;
-const visualLoaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
-  'trade-partnership': () => import('../components/TradePartnership').then((m) => ({ default: m.TradePartnership })),
-  embed: () => import('../components/Embed'),
-};
-
 const ready = new Map<string, PageComponent>();
-const visuals = new Map<string, ComponentType<any>>();
-
-// visual is a loaded custom visual, or undefined (the picture then stands in).
-export function visual(name: string): Visual | undefined {
-  return visuals.get(name);
-}
-
-async function preloadVisual(name: string | undefined): Promise<void> {
-  if (name && name in visualLoaders && !visuals.has(name)) visuals.set(name, (await visualLoaders[name]()).default);
-}
 
 export function routeKey(page: PageData): string {
   return page.kind === 'story' && page.story.layout !== 'story' ? `story:${page.story.layout}` : page.kind;
@@ -65,6 +47,6 @@ export async function preloadAll(): Promise<void> {
     ...Object.entries(loaders).map(async ([key, load]) => {
       ready.set(key, (await load()).default);
     }),
-    ...Object.keys(visualLoaders).map(preloadVisual),
+    preloadVisuals(),
   ]);
 }

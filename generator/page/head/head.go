@@ -1,4 +1,4 @@
-// Package head computes each route's <head>: title, meta tags, canonical link
+// Package head computes each route's <head>: title, meta elements, canonical link
 // and JSON-LD. It is the one source of truth: the same Head is written into
 // the page's HTML and sent to the browser for client-side navigation.
 package head
@@ -12,31 +12,31 @@ import (
 
 // Head is everything route-specific in <head>.
 type Head struct {
-	Title  string            `json:"title"`
-	Tags   []Tag             `json:"tags"`
-	JSONLD []json.RawMessage `json:"jsonld,omitempty"`
+	Title    string            `json:"title"`
+	Elements []Element         `json:"elements"`
+	JSONLD   []json.RawMessage `json:"jsonld,omitempty"`
 }
 
-// Tag is a <meta> or <link>; Attrs keep their order so output is stable.
-type Tag struct {
-	Name  string      `json:"tag"`
+// Element is a <meta> or <link>; Attrs keep their order so output is stable.
+type Element struct {
+	Name  string      `json:"name"`
 	Attrs [][2]string `json:"attrs"`
 }
 
 func (h *Head) meta(name, content string) {
 	if content != "" {
-		h.Tags = append(h.Tags, Tag{"meta", [][2]string{{"name", name}, {"content", content}}})
+		h.Elements = append(h.Elements, Element{"meta", [][2]string{{"name", name}, {"content", content}}})
 	}
 }
 
 func (h *Head) property(prop, content string) {
 	if content != "" {
-		h.Tags = append(h.Tags, Tag{"meta", [][2]string{{"property", prop}, {"content", content}}})
+		h.Elements = append(h.Elements, Element{"meta", [][2]string{{"property", prop}, {"content", content}}})
 	}
 }
 
 func (h *Head) link(rel, href string) {
-	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", rel}, {"href", href}}})
+	h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", rel}, {"href", href}}})
 }
 
 // Start has a page's boot script run modules at once, and the browser fetch
@@ -46,13 +46,13 @@ func (h *Head) link(rel, href string) {
 // request takes the preloaded response.
 func (h *Head) Start(modules, styles, data []string) {
 	for _, m := range modules {
-		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "modulepreload"}, {"href", m}, {"data-start", ""}}})
+		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "modulepreload"}, {"href", m}, {"data-start", ""}}})
 	}
 	for _, s := range styles {
-		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "preload"}, {"href", s}, {"as", "style"}}})
+		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "preload"}, {"href", s}, {"as", "style"}}})
 	}
 	for _, d := range data {
-		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "preload"}, {"href", d}, {"as", "fetch"}, {"crossorigin", "anonymous"}}})
+		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "preload"}, {"href", d}, {"as", "fetch"}, {"crossorigin", "anonymous"}}})
 	}
 }
 
@@ -74,7 +74,7 @@ func (h Head) HTML() string {
 	b.WriteString("<title>")
 	b.WriteString(html.EscapeString(h.Title))
 	b.WriteString("</title>\n")
-	for _, t := range h.Tags {
+	for _, t := range h.Elements {
 		b.WriteString("<")
 		b.WriteString(t.Name)
 		b.WriteString(" data-h")
@@ -100,7 +100,7 @@ func (h Head) HTML() string {
 // head itself (~7 KB a story page, 102 MB at 10,000 stories).
 func (h Head) size() int {
 	n := len(h.Title) + len("<title></title>\n") + 64
-	for _, t := range h.Tags {
+	for _, t := range h.Elements {
 		n += len(t.Name) + len("< data-h>\n")
 		for _, a := range t.Attrs {
 			n += len(a[0]) + len(a[1]) + len(` =""`)

@@ -117,8 +117,8 @@ func TestEveryPageHasDescription(t *testing.T) {
 // The builder is sized once: size is exact when nothing needs escaping, with
 // 64 bytes to spare.
 func TestSizeFitsTheHead(t *testing.T) {
-	h := Head{Title: "RBI & the repo rate", Tags: []Tag{{"meta", [][2]string{{"name", "description"}, {"content", "A \"quoted\" <word>"}}}}, JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
-	plain := Head{Title: "RBI holds", Tags: []Tag{{"meta", [][2]string{{"name", "description"}, {"content", "plain"}}}}, JSONLD: h.JSONLD}
+	h := Head{Title: "RBI & the repo rate", Elements: []Element{{"meta", [][2]string{{"name", "description"}, {"content", "A \"quoted\" <word>"}}}}, JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
+	plain := Head{Title: "RBI holds", Elements: []Element{{"meta", [][2]string{{"name", "description"}, {"content", "plain"}}}}, JSONLD: h.JSONLD}
 	if got, want := len(plain.HTML()), plain.size()-64; got != want {
 		t.Errorf("plain head: %d bytes, size says %d", got, want)
 	}

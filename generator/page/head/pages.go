@@ -60,9 +60,9 @@ func private(cfg *site.Config, title string) Head {
 
 // feeds links the magazine's RSS feed, and a category's or tag's own feed on its pages.
 func (h *Head) feeds(cfg *site.Config, l *route.List) {
-	h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", cfg.Magazine()}, {"href", cfg.Abs("/feed.xml")}}})
+	h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", cfg.Magazine()}, {"href", cfg.Abs("/feed.xml")}}})
 	if l != nil && (l.Kind == route.Category || l.Kind == route.Tag) {
-		h.Tags = append(h.Tags, Tag{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", l.Name + " | " + cfg.Magazine()}, {"href", cfg.Abs(route.FeedPath(l.Base))}}})
+		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "alternate"}, {"type", "application/rss+xml"}, {"title", l.Name + " | " + cfg.Magazine()}, {"href", cfg.Abs(route.FeedPath(l.Base))}}})
 	}
 }
 

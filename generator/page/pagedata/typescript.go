@@ -20,7 +20,7 @@ func TypeScript() string {
 	g.Enum(reflect.TypeFor[route.ListKind](), strs(route.ListKinds)...)
 	g.Enum(reflect.TypeFor[Layout](), story.Layouts...)
 	g.Name(reflect.TypeFor[Page](), "PageData")
-	g.Name(reflect.TypeFor[head.Tag](), "HeadTag")
+	g.Name(reflect.TypeFor[head.Element](), "HeadElement")
 	g.Declare(reflect.TypeFor[RouteData]())
 	return "// Generated from the Go types in generator/page/pagedata by go generate ./...; do not edit.\n" +
 		"// A test (generator/page/pagedata) fails when this file is stale.\n\n" + g.String()
