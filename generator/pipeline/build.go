@@ -172,6 +172,7 @@ func Check(opt Options) (*Checked, error) {
 	if !opt.Clean {
 		man = output.LoadManifest(opt.Cache, opt.Out)
 	}
+	b.keepText = !opt.NoSpelling // the spelling pass reads the stories this build loads
 	sum, err := b.Build(man.Has, &dryRun{man: man})
 	diags, isDiags := Diagnostics(err)
 	if err != nil && !isDiags {
@@ -181,15 +182,8 @@ func Check(opt Options) (*Checked, error) {
 	if sum != nil {
 		res.Stories = sum.Stories + len(sum.Held.Drafts) + len(sum.Held.Scheduled)
 	}
-	if !opt.NoSpelling {
+	if cfg, stories := b.loaded.cfg, b.loaded.stories; !opt.NoSpelling && cfg != nil {
 		// Every story that parses is checked, so all problems show at once.
-		cfg, err := opt.loadConfig()
-		if err != nil {
-			return nil, err
-		}
-		sopt := checkedAgainst(cfg)
-		sopt.KeepText = true // spelling reads the text, which the cache does not hold
-		stories, _ := story.LoadDir(opt.Stories, sopt)
 		words, err := spelling.Check(stories, opt.Stories, cfg.OwnNames())
 		switch {
 		case errors.Is(err, spelling.ErrNoAspell):
@@ -221,8 +215,11 @@ func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 // not publish: from here on, nothing sees them. When some stories have
 // problems but every file could be read as a story, it leaves those out
 // too (content.problems) so the build checks the others' pages.
-func load(cfg *site.Config, opt Options) (*content, error) {
+func load(cfg *site.Config, opt Options, keepText bool) (*content, []*story.Story, error) {
 	sopt := storyOptions(cfg, opt)
+	if keepText {
+		sopt.KeepText = true
+	}
 	all, diags := story.LoadDir(opt.Stories, sopt)
 	diags = append(diags, media.CheckPictures(opt.Stories, all)...)
 	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
@@ -235,12 +232,12 @@ func load(cfg *site.Config, opt Options) (*content, error) {
 	diags = append(diags, checkHome(cfg, opt.Config, all)...)
 	c := &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}
 	if len(diags) == 0 {
-		return c, nil
+		return c, all, nil
 	}
 	if !c.without(diags, cfg, opt.Config) {
-		return nil, diags
+		return nil, all, diags
 	}
-	return c, nil
+	return c, all, nil
 }
 
 // without leaves out of c the stories that problems are about, keeping the

@@ -38,6 +38,15 @@ type Builder struct {
 	running string // hash of the server bundle the workers run
 	work    string // the workers' folder, below node_modules
 	release func() // removes work
+
+	// keepText has the next build keep the stories' text, and loaded holds
+	// what it read, every story that parsed: the spelling pass of a check
+	// reads them, so a check loads and parses once.
+	keepText bool
+	loaded   struct {
+		cfg     *site.Config
+		stories []*story.Story
+	}
 }
 
 // previousBuild is a sink that holds the last build: Lost reports whether
@@ -193,7 +202,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	if prev, ok := sink.(previousBuild); ok {
 		p.previous = prev
 	}
-	g.Go(func() error { return p.make(ctx, assets) })
+	g.Go(func() error { return p.produce(ctx, assets) })
 	if err := g.Wait(); err != nil {
 		if len(src.problems) > 0 {
 			return nil, src.problems // the cause, most likely, and the editor's to fix
@@ -263,7 +272,8 @@ func (b *Builder) read(t *timer) (*source, error) {
 	if src.tpl, err = template.New("page.html").Parse(string(src.tplSrc)); err != nil {
 		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
 	}
-	c, err := load(cfg, opt)
+	c, all, err := load(cfg, opt, b.keepText)
+	b.loaded.cfg, b.loaded.stories = cfg, all
 	if err != nil {
 		return nil, err
 	}

@@ -3,24 +3,18 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"html/template"
 	"slices"
-	"strings"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/content/story"
-	"github.com/nivaran/magazine/generator/emit/linkcheck"
 	"github.com/nivaran/magazine/generator/page/head"
 	"github.com/nivaran/magazine/generator/page/pagedata"
 	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/route"
-	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
 	"github.com/nivaran/magazine/generator/render/usedcss"
-	"github.com/nivaran/magazine/generator/render/worker"
 	"github.com/nivaran/magazine/generator/util/diag"
-	"github.com/nivaran/magazine/generator/util/parallel"
 )
 
 // chunk is how many pages are prepared and rendered at a time: enough to
@@ -50,6 +44,16 @@ type pages struct {
 	previous previousBuild
 
 	problems diag.List // broken links
+
+	// Set by layOut, for the steps.
+	shell    *shell
+	sheet    *usedcss.Sheet
+	shellKey string
+	data     *pagedata.Builder
+	search   struct{ modules, styles, data []string } // what a search page starts with (searchStart)
+	canon    []route.Route                            // one route per page to render, story pages first
+	aliases  map[string][]route.Route                 // rendered path -> every route showing its page
+	showing  map[*story.Story]int                     // pages left to prepare per story
 }
 
 // page is one canonical route on its way through the stage.
@@ -64,25 +68,52 @@ type page struct {
 	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
-// make prepares, renders, checks and puts the pages a chunk at a time, in
-// four steps that overlap: while Node renders one chunk, Go puts the one
-// before in the shell, checks and puts the one before that, and prepares
-// the one after. The link check waits for the names of every other file
-// on assets.
-func (p *pages) make(ctx context.Context, assets <-chan []string) error {
+// renderedChunk is a chunk after Node: the pages rendered (those that
+// changed) and their bodies.
+type renderedChunk struct {
+	batch   []*page
+	waiting []*page
+	bodies  []string
+}
+
+// produce makes every page, a chunk at a time, in four steps that overlap
+// (each its own goroutine and function): prepare the head and page data,
+// render the bodies in Node, wrap them in the shell with their CSS, then
+// check their links and put them. While Node renders one chunk, Go wraps
+// the one before, checks and puts the one before that, and prepares the
+// one after. One chunk may wait between two steps, so Node never waits
+// for Go to take the chunk it rendered before it gets the next. The link
+// check waits for the names of every other file on assets.
+func (p *pages) produce(ctx context.Context, assets <-chan []string) error {
+	if err := p.layOut(); err != nil {
+		return err
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	prepared, rendered, wrapped := make(chan []*page, 1), make(chan renderedChunk, 1), make(chan []*page, 1)
+	g.Go(func() error { return p.prepare(ctx, prepared) })
+	g.Go(func() error { return p.renderBodies(ctx, prepared, rendered) })
+	g.Go(func() error { return p.wrap(ctx, rendered, wrapped) })
+	g.Go(func() error { return p.checkAndPut(ctx, assets, wrapped) })
+	return g.Wait()
+}
+
+// layOut readies what every step shares: the shell and its stylesheet, the
+// host files (their CSP allows the shell's inline scripts by hash), and the
+// pages to render: one per story and layout, the other paths showing that
+// same page getting copies of it.
+func (p *pages) layOut() error {
 	cfg, client := p.src.cfg, p.bundle.Client
-	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
+	var err error
+	p.shell, err = newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
 	if err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
-	sheet, err := usedcss.Parse(stylesheet(client))
-	if err != nil {
+	if p.sheet, err = usedcss.Parse(stylesheet(client)); err != nil {
 		return fmt.Errorf("the frontend's stylesheet: %w", err)
 	}
-	sheet.Every(sh.markup())
-	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
-	// The host files' CSP allows the shell's own inline scripts by hash.
-	blank, err := sh.run("", "", "", nil)
+	p.sheet.Every(p.shell.markup())
+	p.shellKey = hashOf(p.bundle.Hash, string(p.src.tplSrc))
+	blank, err := p.shell.run("", "", "", nil)
 	if err != nil {
 		return err
 	}
@@ -91,27 +122,24 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 			return err
 		}
 	}
-	searchScripts, searchStyles, searchData := searchStart(client, len(p.src.stories))
-	data := pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
-	// One page is rendered per story and layout; the other paths showing
-	// that same page get copies of it.
-	aliases := map[string][]route.Route{} // rendered path -> every route showing its page
-	firstOf := map[string]string{}        // canonical path + layout -> the path rendered for it
-	var canon []route.Route
+	p.search.modules, p.search.styles, p.search.data = searchStart(client, len(p.src.stories))
+	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
+
+	p.aliases = map[string][]route.Route{}
+	firstOf := map[string]string{} // canonical path + layout -> the path rendered for it
 	for _, r := range p.src.routes {
 		view := r.Canonical + " " + r.Layout()
 		first, ok := firstOf[view]
 		if !ok {
 			first, firstOf[view] = r.Path, r.Path
-			canon = append(canon, r)
+			p.canon = append(p.canon, r)
 		}
-		aliases[first] = append(aliases[first], r)
+		p.aliases[first] = append(p.aliases[first], r)
 	}
-
 	// A story's body is dropped once the pages showing it have their data
 	// (10,000 stories hold ~120 MB of body blocks), but not before the story
 	// cache has encoded it. Story pages go first, so the bodies go early.
-	slices.SortStableFunc(canon, func(a, b route.Route) int {
+	slices.SortStableFunc(p.canon, func(a, b route.Route) int {
 		switch {
 		case a.Story != nil && b.Story == nil:
 			return -1
@@ -120,260 +148,21 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 		}
 		return 0
 	})
-	showing := map[*story.Story]int{}
-	for _, r := range canon {
+	p.showing = map[*story.Story]int{}
+	for _, r := range p.canon {
 		if r.Story != nil {
-			showing[r.Story]++
-		}
-	}
-	var shown []*story.Story
-
-	g, ctx := errgroup.WithContext(ctx)
-	// One chunk may wait between steps, so Node never waits for Go to
-	// take the chunk it rendered before it gets the next.
-	prepared, rendered := make(chan []*page, 1), make(chan []*page, 1)
-	send := func(ch chan<- []*page, batch []*page) error {
-		select {
-		case ch <- batch:
-			return nil
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	// Head and page data, on every core.
-	g.Go(func() error {
-		defer close(prepared)
-		for from, size := 0, 0; from < len(canon); from += size {
-			size = chunkSize(from)
-			stop := p.timer.start("head+data")
-			todo := canon[from:min(from+size, len(canon))]
-			batch := make([]*page, len(todo))
-			err := parallel.For(len(todo), func(i int) error {
-				r := todo[i]
-				h := head.For(cfg, p.lib, r)
-				if r.Kind == route.Search {
-					h.Start(searchScripts, searchStyles, searchData)
-				}
-				file, pd, err := dataFile(h, data.For(r))
-				headHTML := h.HTML()
-				dataKey := hashOf(unsafeString(file))
-				batch[i] = &page{route: r, head: h, headHTML: headHTML, file: file, data: pd, dataKey: dataKey, key: hashOf(shellKey, headHTML, dataKey)}
-				return err
-			})
-			stop()
-			if err != nil {
-				return err
-			}
-			for _, r := range todo {
-				if r.Story != nil {
-					if showing[r.Story]--; showing[r.Story] == 0 {
-						shown = append(shown, r.Story)
-					}
-				}
-			}
-			select {
-			case <-p.src.cached:
-				for _, s := range shown {
-					s.Body.Blocks = nil
-				}
-				shown = shown[:0]
-			default:
-			}
-			if err := send(prepared, batch); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	// The pages that changed, rendered in Node; then put in the shell, in
-	// a step of their own, so Node renders the next chunk meanwhile.
-	type renderedChunk struct {
-		batch   []*page
-		waiting []*page // the pages rendered, with their bodies
-		bodies  []string
-	}
-	bodied := make(chan renderedChunk, 1)
-	g.Go(func() error {
-		defer close(bodied)
-		done := 0
-		for batch := range prepared {
-			stop := p.timer.start("render")
-			var jobs []worker.Job
-			var waiting []*page
-			for _, pg := range batch {
-				if p.have == nil || !p.have(route.File(pg.route.Path), pg.key) {
-					jobs = append(jobs, worker.Job{Path: pg.route.Path, Data: pg.data})
-					waiting = append(waiting, pg)
-				}
-			}
-			var progress func(n, _ int)
-			if p.b.opt.Progress != nil {
-				// The total is an upper bound: unchanged pages are known a chunk at a time.
-				progress = func(n, _ int) { p.b.opt.Progress(done+n, len(canon)) }
-			}
-			bodies, err := p.b.pool.Render(jobs, progress)
-			stop()
-			if err != nil {
-				return err
-			}
-			done += len(jobs)
-			select {
-			case bodied <- renderedChunk{batch, waiting, bodies}:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-		}
-		return nil
-	})
-	g.Go(func() error {
-		defer close(rendered)
-		for c := range bodied {
-			stop := p.timer.start("shell")
-			var err error
-			for i := 0; err == nil && i < len(c.bodies); i++ {
-				pg := c.waiting[i]
-				style := sheet.For(pg.headHTML, c.bodies[i])
-				if pg.html, err = sh.page(style, pg.headHTML, c.bodies[i], pg.data); err != nil {
-					err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, pg.route.Path, err)
-				}
-			}
-			stop()
-			if err != nil {
-				return err
-			}
-			p.res.Rendered += len(c.bodies)
-			if err := send(rendered, c.batch); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	// Link check and put, once every other file's name is known.
-	g.Go(func() error {
-		var checker *linkcheck.Checker
-		if !p.b.opt.NoLinkCheck {
-			var names []string
-			select {
-			case names = <-assets:
-			case <-ctx.Done():
-				return ctx.Err()
-			}
-			for _, r := range p.src.routes {
-				names = append(names, route.File(r.Path), route.DataFile(r.Path))
-			}
-			names = append(names, p.src.elsewhere...)
-			checker = linkcheck.NewChecker(names, cfg.BaseURL)
-			// A page that did not change may link to a file that is gone:
-			// then unchanged pages are checked again, from the last build.
-			if p.previous != nil && !p.previous.Lost(names) {
-				p.previous = nil
-			}
-		}
-		for batch := range rendered {
-			if checker != nil {
-				stop := p.timer.start("link check")
-				files := make(map[string][][]byte, len(batch))
-				from := make(map[string]*story.Story, len(batch))
-				for _, pg := range batch {
-					html, f := pg.html, route.File(pg.route.Path)
-					if html == nil && p.previous != nil {
-						old, err := p.previous.Read(f)
-						if err != nil {
-							return err
-						}
-						html = [][]byte{old}
-					}
-					if html != nil {
-						files[f], from[f] = html, pg.route.Story
-					}
-				}
-				for _, pr := range checker.Check(files) {
-					p.problems = append(p.problems, brokenLink(pr, from[pr.Page]))
-				}
-				stop()
-			}
-			stop := p.timer.start("emit")
-			err := p.emit(batch, aliases)
-			stop()
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	return g.Wait()
-}
-
-// emit puts a chunk's pages and data files: each page at every path showing
-// it, a redirecting page (aliasHTML) at each path that moved to its story,
-// and the page data at every path, for client-side navigation.
-func (p *pages) emit(batch []*page, aliases map[string][]route.Route) error {
-	for _, pg := range batch {
-		for _, r := range aliases[pg.route.Path] {
-			f := File{Key: pg.key}
-			if pg.html != nil {
-				f.Data, f.More = pg.html[0], pg.html[1:]
-			}
-			if r.Moved() {
-				html, err := aliasHTML(p.src.cfg, pg.route.Canonical, pg.head.Title)
-				if err != nil {
-					return err
-				}
-				f = File{Key: hashOf(string(html)), Data: html}
-			}
-			if err := p.put(route.File(r.Path), f); err != nil {
-				return err
-			}
-			if pg.route.Kind != route.NotFound {
-				p.res.Pages++
-				if err := p.put(route.DataFile(r.Path), File{Key: pg.dataKey, Data: pg.file}); err != nil {
-					return err
-				}
-			}
+			p.showing[r.Story]++
 		}
 	}
 	return nil
 }
 
-// searchStart is what a search page's results wait for: its first script
-// (bundle.Client.SearchFirst), which draws them without waiting for the
-// entry, the whole stylesheet (the page inlines only the rules of its own
-// markup, not the results'), and the index's manifest and first shard (the
-// newest stories; the others are fetched once the manifest has named them).
-// Lighthouse mobile: results 2.2 s after the request when the entry drew
-// them, having fetched the index itself; 1.35 s when the first script does.
-func searchStart(c *bundle.Client, stories int) (modules, styles, data []string) {
-	if c.SearchFirst == "" {
-		return nil, nil, nil
+// send hands a chunk to the next step, unless the build stopped.
+func send[T any](ctx context.Context, ch chan<- T, v T) error {
+	select {
+	case ch <- v:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
-	data = []string{"/" + search.Dir + "/manifest.json"}
-	if stories > 0 {
-		data = append(data, "/"+search.Dir+"/"+search.ShardName(0))
-	}
-	return []string{c.SearchFirst}, c.CSS, data
-}
-
-// stylesheet is the entry's stylesheet. Each page inlines the rules its
-// markup can use (package usedcss): a stylesheet link blocks the first paint
-// for a round trip on a slow connection, longer than the few kilobytes of
-// gzipped CSS take to arrive with the page (Lighthouse mobile, home: LCP 3.1
-// -> 2.3 s, perf 80 -> 91). The boot script loads the whole stylesheet after
-// the first paint, before the scripts that add to the page.
-func stylesheet(c *bundle.Client) string {
-	var b strings.Builder
-	for _, p := range c.CSS {
-		b.Write(c.Files[strings.TrimPrefix(p, "/")])
-	}
-	return b.String()
-}
-
-// shellData fills templates/page.html.
-type shellData struct {
-	Lang     string
-	AdClient string // loads the ad script only when a publisher id is configured
-	Head     template.HTML
-	Style    template.CSS // the rules of the stylesheet this page can use
-	Boot     string       // the page's one script, which loads the entry after first paint
-	Body     template.HTML
-	Data     template.JS
 }

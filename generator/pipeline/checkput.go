@@ -1,0 +1,105 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/linkcheck"
+	"github.com/nivaran/magazine/generator/plan/route"
+)
+
+// checkAndPut is the last step: the links of each page are checked, once
+// every other file's name is known (from assets), and the pages and their
+// data files go to the sink.
+func (p *pages) checkAndPut(ctx context.Context, assets <-chan []string, in <-chan []*page) error {
+	var checker *linkcheck.Checker
+	if !p.b.opt.NoLinkCheck {
+		var names []string
+		select {
+		case names = <-assets:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		for _, r := range p.src.routes {
+			names = append(names, route.File(r.Path), route.DataFile(r.Path))
+		}
+		names = append(names, p.src.elsewhere...)
+		checker = linkcheck.NewChecker(names, p.src.cfg.BaseURL)
+		// A page that did not change may link to a file that is gone:
+		// then unchanged pages are checked again, from the last build.
+		if p.previous != nil && !p.previous.Lost(names) {
+			p.previous = nil
+		}
+	}
+	for batch := range in {
+		if checker != nil {
+			stop := p.timer.start("link check")
+			err := p.check(checker, batch)
+			stop()
+			if err != nil {
+				return err
+			}
+		}
+		stop := p.timer.start("emit")
+		err := p.emit(batch)
+		stop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// check adds the broken links of a chunk's pages to p.problems.
+func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
+	files := make(map[string][][]byte, len(batch))
+	from := make(map[string]*story.Story, len(batch))
+	for _, pg := range batch {
+		html, f := pg.html, route.File(pg.route.Path)
+		if html == nil && p.previous != nil {
+			old, err := p.previous.Read(f)
+			if err != nil {
+				return err
+			}
+			html = [][]byte{old}
+		}
+		if html != nil {
+			files[f], from[f] = html, pg.route.Story
+		}
+	}
+	for _, pr := range checker.Check(files) {
+		p.problems = append(p.problems, brokenLink(pr, from[pr.Page]))
+	}
+	return nil
+}
+
+// emit puts a chunk's pages and data files: each page at every path showing
+// it, a redirecting page (aliasHTML) at each path that moved to its story,
+// and the page data at every path, for client-side navigation.
+func (p *pages) emit(batch []*page) error {
+	for _, pg := range batch {
+		for _, r := range p.aliases[pg.route.Path] {
+			f := File{Key: pg.key}
+			if pg.html != nil {
+				f.Data, f.More = pg.html[0], pg.html[1:]
+			}
+			if r.Moved() {
+				html, err := aliasHTML(p.src.cfg, pg.route.Canonical, pg.head.Title)
+				if err != nil {
+					return err
+				}
+				f = File{Key: hashOf(string(html)), Data: html}
+			}
+			if err := p.put(route.File(r.Path), f); err != nil {
+				return err
+			}
+			if pg.route.Kind != route.NotFound {
+				p.res.Pages++
+				if err := p.put(route.DataFile(r.Path), File{Key: pg.dataKey, Data: pg.file}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}

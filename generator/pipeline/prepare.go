@@ -1,0 +1,80 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/page/head"
+	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/plan/search"
+	"github.com/nivaran/magazine/generator/render/bundle"
+	"github.com/nivaran/magazine/generator/util/parallel"
+)
+
+// prepare is the first step: each page's head and page data, a chunk at a
+// time on every core. Once every page showing a story has its data, and
+// the story cache is saved, the story's body is let go.
+func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
+	defer close(out)
+	cfg := p.src.cfg
+	var shown []*story.Story
+	for from, size := 0, 0; from < len(p.canon); from += size {
+		size = chunkSize(from)
+		stop := p.timer.start("head+data")
+		todo := p.canon[from:min(from+size, len(p.canon))]
+		batch := make([]*page, len(todo))
+		err := parallel.For(len(todo), func(i int) error {
+			r := todo[i]
+			h := head.For(cfg, p.lib, r)
+			if r.Kind == route.Search {
+				h.Start(p.search.modules, p.search.styles, p.search.data)
+			}
+			file, pd, err := dataFile(h, p.data.For(r))
+			headHTML := h.HTML()
+			dataKey := hashOf(unsafeString(file))
+			batch[i] = &page{route: r, head: h, headHTML: headHTML, file: file, data: pd, dataKey: dataKey, key: hashOf(p.shellKey, headHTML, dataKey)}
+			return err
+		})
+		stop()
+		if err != nil {
+			return err
+		}
+		for _, r := range todo {
+			if r.Story != nil {
+				if p.showing[r.Story]--; p.showing[r.Story] == 0 {
+					shown = append(shown, r.Story)
+				}
+			}
+		}
+		select {
+		case <-p.src.cached:
+			for _, s := range shown {
+				s.Body.Blocks = nil
+			}
+			shown = shown[:0]
+		default:
+		}
+		if err := send(ctx, out, batch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// searchStart is what a search page's results wait for: its first script
+// (bundle.Client.SearchFirst), which draws them without waiting for the
+// entry, the whole stylesheet (the page inlines only the rules of its own
+// markup, not the results'), and the index's manifest and first shard (the
+// newest stories; the others are fetched once the manifest has named them).
+// Lighthouse mobile: results 2.2 s after the request when the entry drew
+// them, having fetched the index itself; 1.35 s when the first script does.
+func searchStart(c *bundle.Client, stories int) (modules, styles, data []string) {
+	if c.SearchFirst == "" {
+		return nil, nil, nil
+	}
+	data = []string{"/" + search.Dir + "/manifest.json"}
+	if stories > 0 {
+		data = append(data, "/"+search.Dir+"/"+search.ShardName(0))
+	}
+	return []string{c.SearchFirst}, c.CSS, data
+}
