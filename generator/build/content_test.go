@@ -41,6 +41,8 @@ var dedicatedPaths = []string{
 	"/india-conquers-global-economic-storm", "/sco-summit-2025-solutions-playbook",
 }
 
+// realStories loads the stories with their body text: without KeepText
+// LoadDir drops it, and the checks below would read only headlines.
 func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 	t.Helper()
 	root := gt.Root(t)
@@ -48,7 +50,7 @@ func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories})
+	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories, KeepText: true})
 	routes, more := route.Table(stories, cfg.PerPage)
 	if err := append(diags, more...).Err(); err != nil {
 		t.Fatalf("the stories do not validate:\n%v", err)
