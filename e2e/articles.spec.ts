@@ -153,7 +153,7 @@ test('a custom featured visual is drawn on first load and after client-side navi
   await page.goto('/');
   await hydrated(page);
   await expect(visual).toHaveCount(0);
-  await page.getByRole('link', { name: /Modi in Japan/ }).first().click();
+  await page.getByRole('link', { name: /Japan's ¥10 Trillion Goal/ }).first().click();
   await expect(page).toHaveURL(/\/japan-india-investment-partnership-modi\/$/);
   await expect(visual).toBeVisible();
 });

@@ -3,10 +3,13 @@ package pipeline_test
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +44,8 @@ var dedicatedPaths = []string{
 	"/india-conquers-global-economic-storm", "/sco-summit-2025-solutions-playbook",
 }
 
+// realStories loads the stories with their body text: without KeepText
+// LoadDir drops it, and the checks below would read only headlines.
 func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 	t.Helper()
 	root := gt.Root(t)
@@ -48,7 +53,7 @@ func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories})
+	stories, diags := story.LoadDir(filepath.Join(root, "stories"), story.Options{Categories: cfg.Categories, KeepText: true})
 	routes, more := route.Table(stories, cfg.PerPage)
 	if err := append(diags, more...).Err(); err != nil {
 		t.Fatalf("the stories do not validate:\n%v", err)
@@ -185,6 +190,98 @@ func TestStoriesDoNotRepeatEachOther(t *testing.T) {
 				t.Errorf("%s and %s share %d+ words: %q", filepath.Base(stories[k].File), filepath.Base(s.File), sharedRun, run)
 			}
 		}
+	}
+}
+
+// sharedFigures is how many of the same figures, each with its unit
+// ("7.8%", "₹48,000 crore", "¥10 trn"), two stories may both cite before they
+// read as one story told twice: the 12-word rule misses a retelling in new words.
+const sharedFigures = 10
+
+func TestStoriesDoNotShareTheirFigures(t *testing.T) {
+	stories, _ := realStories(t)
+	figures := make([]map[string]bool, len(stories))
+	for i, s := range stories {
+		figures[i] = numericFacts(storyText(s))
+	}
+	for i := range stories {
+		for j := i + 1; j < len(stories); j++ {
+			var shared []string
+			for f := range figures[i] {
+				if figures[j][f] {
+					shared = append(shared, f)
+				}
+			}
+			if len(shared) > sharedFigures {
+				slices.Sort(shared)
+				t.Errorf("%s and %s cite %d of the same figures (at most %d): %s", filepath.Base(stories[i].File), filepath.Base(stories[j].File),
+					len(shared), sharedFigures, strings.Join(shared, ", "))
+			}
+		}
+	}
+}
+
+// A figure is a number with a currency before it or a unit or scale after it;
+// a range ("₹51.80–55.75 a kg", "0.2 to 0.6 percentage points") is one figure.
+// Bare numbers (years, dates, counts) are not figures.
+var figure = regexp.MustCompile(`([−-])?(₹|\$|¥|€)?(\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?)` +
+	`(?:\s?(?:–|-|to)\s?(?:₹|\$|¥|€)?(\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?))?` +
+	`(?:\s?(lakh crore|crore|lakh|billion|bn|trillion|trn|tn|million|mn)\b)?` +
+	`(?:\s?(%|per cent|percentage points?|pp\b|basis points?|bps\b|points?\b|GW\b|MW\b|TWh\b|tonnes\b|kg\b|km\b|cc\b|yuan\b))?`)
+
+// Spellings of one scale or unit.
+var figureWords = map[string]string{"billion": "bn", "trillion": "trn", "tn": "trn", "million": "mn", "per cent": "%",
+	"percentage point": "pp", "percentage points": "pp", "point": "pp", "points": "pp", "basis point": "bp", "basis points": "bp", "bps": "bp"}
+
+// numericFacts lists the figures in text, each written one way: "₹48,000 crore",
+// "$48.2bn" and "5.50%" become "₹48000 crore", "$48.2 bn" and "5.5%".
+func numericFacts(text string) map[string]bool {
+	facts := map[string]bool{}
+	for _, m := range figure.FindAllStringSubmatch(text, -1) {
+		sign, currency, from, to, scale, unit := m[1], m[2], m[3], m[4], m[5], m[6]
+		if currency == "" && scale == "" && unit == "" {
+			continue
+		}
+		if sign != "" {
+			sign = "−"
+		}
+		fact := sign + currency + plainNumber(from)
+		if to != "" {
+			fact += "–" + plainNumber(to)
+		}
+		for _, w := range []string{scale, unit} {
+			if w == "" {
+				continue
+			}
+			if n, ok := figureWords[w]; ok {
+				w = n
+			}
+			if w != "%" {
+				fact += " "
+			}
+			fact += w
+		}
+		facts[fact] = true
+	}
+	return facts
+}
+
+// plainNumber drops digit grouping and trailing zeros: "1,53,340.50" is "153340.5".
+func plainNumber(s string) string {
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	if err != nil {
+		return s
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+func TestNumericFacts(t *testing.T) {
+	got := slices.Sorted(maps.Keys(numericFacts("GDP grew 7.8% (7.80% revised), the repo rate is 5.50%, ₹48,000 crore, $48.2bn or $48.2 billion, " +
+		"¥10 trillion and ¥10 trn, 0.2 to 0.6 percentage points (0.2–0.6 points), ₹51.80–55.75 a kg, 50 bps, mining −3.1%, 2 billion yuan, " +
+		"in 2024–25 ten projects opened on 29–30 August, 2,034 jobs")))
+	want := []string{"$48.2 bn", "0.2–0.6 pp", "2 bn yuan", "5.5%", "50 bp", "7.8%", "¥10 trn", "₹48000 crore", "₹51.8–55.75", "−3.1%"}
+	if !slices.Equal(got, want) {
+		t.Errorf("numericFacts:\n got %q\nwant %q", got, want)
 	}
 }
 
