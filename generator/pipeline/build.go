@@ -44,6 +44,11 @@ type Options struct {
 	// Overlays are further config files read after Config, each overriding
 	// the keys it sets (site.LoadFiles).
 	Overlays []string
+
+	// Shared, when set, lends this build a builder with its bundler and
+	// render workers running (tests build many small sites); Root, Node
+	// and Workers are then the Shared's.
+	Shared *Shared
 }
 
 // WithDefaults fills in the repository layout for every empty field.
@@ -161,13 +166,13 @@ type content struct {
 // then runs the spelling pass over the stories (unless NoSpelling), which a
 // build leaves out: a host without aspell must still build. It fills the
 // same caches as a build, and writes nothing into the output folder.
-func Check(opt Options) (*Checked, error) {
+func Check(opt Options) (_ *Checked, err error) {
 	opt.defaults()
-	b, err := newOnce(opt)
+	b, done, err := opt.builder()
 	if err != nil {
 		return nil, err
 	}
-	defer b.Close()
+	defer func() { done(err) }()
 	var man *output.Manifest
 	if !opt.Clean {
 		man = output.LoadManifest(opt.Cache, opt.Out)

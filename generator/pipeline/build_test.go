@@ -172,7 +172,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 
 func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
-	o.Node = filepath.Join(t.TempDir(), "no-such-node")
+	o.Node, o.Shared = filepath.Join(t.TempDir(), "no-such-node"), nil
 	_, err := pipeline.Run(o)
 	if err == nil || !strings.Contains(err.Error(), "render worker") {
 		t.Fatalf("want a render worker error, got %v", err)

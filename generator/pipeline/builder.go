@@ -34,6 +34,10 @@ type Builder struct {
 	images  *images.Processor
 	bundler *bundle.Bundler
 	store   *bundle.Store // when set, the next build's bundle is looked up here first
+	// keepBundle has every build use the first's bundle (kept): a Shared
+	// builder's frontend does not change while it lends (a test binary).
+	keepBundle bool
+	kept       *bundle.Result
 	pool    *worker.Pool
 	running string // hash of the server bundle the workers run
 	work    string // the workers' folder, below node_modules
@@ -294,6 +298,9 @@ func (b *Builder) read(t *timer) (*source, error) {
 // bundle bundles the frontend and has the workers run its server side,
 // restarting them when it changed since they loaded one.
 func (b *Builder) bundle() (*bundle.Result, error) {
+	if b.kept != nil {
+		return b.kept, nil
+	}
 	res, err := b.bundleOrStored()
 	if err != nil {
 		return nil, err
@@ -316,6 +323,9 @@ func (b *Builder) bundle() (*bundle.Result, error) {
 		return nil, err
 	}
 	b.running = h
+	if b.keepBundle {
+		b.kept = res
+	}
 	return res, nil
 }
 

@@ -12,19 +12,19 @@ import (
 // The new build is assembled beside dist/ and swapped in with one rename
 // (see package output). Builds after the first use the manifest in the
 // cache folder: pages whose inputs are unchanged are not rendered again.
-func Run(opt Options) (*Result, error) {
+func Run(opt Options) (res *Result, err error) {
 	opt.defaults()
 	start := time.Now()
-	b, err := newOnce(opt)
+	b, done, err := opt.builder()
 	if err != nil {
 		return nil, err
 	}
-	defer b.Close()
+	defer func() { done(err) }()
 	w, err := output.Open(opt.Out, opt.Cache, opt.Clean)
 	if err != nil {
 		return nil, err
 	}
-	res, err := b.Build(w.Has, writerSink{w})
+	res, err = b.Build(w.Has, writerSink{w})
 	if err != nil {
 		w.Abort()
 		return nil, err
@@ -35,7 +35,7 @@ func Run(opt Options) (*Result, error) {
 	}
 	res.Phases = append(res.Phases, Phase{"commit", time.Since(t)})
 	res.WorkerPeak = b.pool.PeakMemory()
-	if err := b.Close(); err != nil {
+	if err := done(nil); err != nil {
 		return nil, err
 	}
 	res.Total = time.Since(start)
