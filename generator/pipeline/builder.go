@@ -38,10 +38,10 @@ type Builder struct {
 	// builder's frontend does not change while it lends (a test binary).
 	keepBundle bool
 	kept       *bundle.Result
-	pool    *worker.Pool
-	running string // hash of the server bundle the workers run
-	work    string // the workers' folder, below node_modules
-	release func() // removes work
+	pool       *worker.Pool
+	running    string // hash of the server bundle the workers run
+	work       string // the workers' folder, below node_modules
+	release    func() // removes work
 
 	// keepText has the next build keep the stories' text, and loaded holds
 	// what it read, every story that parsed: the spelling pass of a check
