@@ -13,6 +13,7 @@ import (
 )
 
 func TestBuildSite(t *testing.T) {
+	t.Parallel()
 	dist := gt.Build(t, map[string]string{
 		"stories/a.md": gt.Story("5", "path: /rbi-policy\n"),
 		"stories/b.md": gt.Story("7", "aliases: [/old-seven]\n"),
@@ -116,6 +117,7 @@ func TestBuildSite(t *testing.T) {
 }
 
 func TestBaseURLOverride(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	o.BaseURL = "https://cdn.example.org/"
 	if _, err := pipeline.Run(o); err != nil {
@@ -128,6 +130,7 @@ func TestBaseURLOverride(t *testing.T) {
 
 // Text that could break out of <script> or attributes stays inert.
 func TestHostileTextIsEscaped(t *testing.T) {
+	t.Parallel()
 	nasty := `</script><script>alert(1)</script> "quoted" & 'single'`
 	story := strings.Replace(gt.Story("5", ""), `title: "Story 5"`, "title: '"+strings.ReplaceAll(nasty, "'", "''")+"'", 1)
 	dist := gt.Build(t, map[string]string{"stories/a.md": story})
@@ -143,6 +146,7 @@ func TestHostileTextIsEscaped(t *testing.T) {
 }
 
 func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	if _, err := pipeline.Run(o); err != nil {
 		t.Fatal(err)
@@ -171,6 +175,7 @@ func TestFailedBuildKeepsPreviousOutput(t *testing.T) {
 }
 
 func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	o.Node, o.Shared = filepath.Join(t.TempDir(), "no-such-node"), nil
 	_, err := pipeline.Run(o)
@@ -183,6 +188,7 @@ func TestRenderErrorNamesRouteAndKeepsOutput(t *testing.T) {
 }
 
 func TestCheckWritesNothing(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	res, err := pipeline.Check(o)
 	if err != nil || res.Stories != 1 {
@@ -196,6 +202,7 @@ func TestCheckWritesNothing(t *testing.T) {
 // The spelling pass reads each body's text, which a build's story cache does
 // not keep: after a build, check still finds a misspelt word in a body.
 func TestCheckSpellsBodiesAfterABuild(t *testing.T) {
+	t.Parallel()
 	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "A mistaek in the body.", 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": story})
 	if _, err := pipeline.Run(o); err != nil {
@@ -214,6 +221,7 @@ func TestCheckSpellsBodiesAfterABuild(t *testing.T) {
 func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
 
 func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
+	t.Parallel()
 	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [the archive](/no-such-page) and [a real one](/stories).", 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": story})
 	_, err := pipeline.Run(o)
@@ -240,6 +248,7 @@ func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {
 // both are reported in the same run, by check and build alike, and a link
 // to the story with the error is not called broken.
 func TestBrokenLinkReportedBesideContentErrors(t *testing.T) {
+	t.Parallel()
 	linking := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [nothing](/no-such-page) and [story 6](/sixth).", 1)
 	broken := strings.Replace(gt.Story("6", "path: /sixth\n"), `category: "Economic Policy"`, `category: "Gardening"`, 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": linking, "stories/b.md": broken})
@@ -265,6 +274,7 @@ func TestBrokenLinkReportedBesideContentErrors(t *testing.T) {
 // SPEC.md lists /story/<id> and the fixed-path story pages as generic story
 // pages: a story with a dedicated layout shows it only at its own path.
 func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
+	t.Parallel()
 	dist := gt.Build(t, map[string]string{
 		"stories/a.md": gt.Story("11", "path: /energy\naliases: [/energy-long]\nlayout: energy\ntags: [Solar]\n"),
 	})
@@ -307,6 +317,7 @@ func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
 // once and the boot script start the first script (the link check proves
 // each file exists). A site without stories has no shard to preload.
 func TestSearchPagePreloadsWhatItsResultsNeed(t *testing.T) {
+	t.Parallel()
 	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	page := gt.Read(t, dist, "search/index.html")
 	for _, re := range []string{

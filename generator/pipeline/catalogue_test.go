@@ -137,6 +137,7 @@ func catalogue() []bad {
 // and build must give exactly the expected diagnostics, and dist/ must not
 // change.
 func TestBadInputCatalogue(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{
 		"stories/a.md": gt.Story("1", ""),
 		"stories/b.md": gt.Story("2", "path: /fixed\n"),

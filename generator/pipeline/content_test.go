@@ -62,6 +62,7 @@ func realStories(t *testing.T) ([]*story.Story, []route.Route) {
 }
 
 func TestEverySpecRouteHasItsStory(t *testing.T) {
+	t.Parallel()
 	_, routes := realStories(t)
 	byPath := map[string]route.Route{}
 	for _, r := range routes {
@@ -81,6 +82,7 @@ func TestEverySpecRouteHasItsStory(t *testing.T) {
 }
 
 func TestStoriesMeetTheStandard(t *testing.T) {
+	t.Parallel()
 	stories, _ := realStories(t)
 	authors := []string{"Nivaran Economy Desk", "Nivaran Editorial Team", "Ira Venkataraman"}
 	handWritten := []int{11, 12, 13, 101, 102, 103, 104, 105}
@@ -141,6 +143,7 @@ func TestStoriesMeetTheStandard(t *testing.T) {
 // description. Per SPEC.md a story without hand-written meta uses its
 // headline and introduction, so those must fit as written (never cut mid-word).
 func TestSearchSnippetsFit(t *testing.T) {
+	t.Parallel()
 	stories, _ := realStories(t)
 	opening := map[string]string{} // first words of a description -> the story using them
 	for _, s := range stories {
@@ -173,6 +176,7 @@ func TestSearchSnippetsFit(t *testing.T) {
 const sharedRun = 12
 
 func TestStoriesDoNotRepeatEachOther(t *testing.T) {
+	t.Parallel()
 	stories, _ := realStories(t)
 	first := map[string]int{} // a run of sharedRun words -> the first story using it
 	reported := map[[2]int]bool{}
@@ -199,6 +203,7 @@ func TestStoriesDoNotRepeatEachOther(t *testing.T) {
 const sharedFigures = 10
 
 func TestStoriesDoNotShareTheirFigures(t *testing.T) {
+	t.Parallel()
 	stories, _ := realStories(t)
 	figures := make([]map[string]bool, len(stories))
 	for i, s := range stories {
@@ -276,6 +281,7 @@ func plainNumber(s string) string {
 }
 
 func TestNumericFacts(t *testing.T) {
+	t.Parallel()
 	got := slices.Sorted(maps.Keys(numericFacts("GDP grew 7.8% (7.80% revised), the repo rate is 5.50%, ₹48,000 crore, $48.2bn or $48.2 billion, " +
 		"¥10 trillion and ¥10 trn, 0.2 to 0.6 percentage points (0.2–0.6 points), ₹51.80–55.75 a kg, 50 bps, mining −3.1%, 2 billion yuan, " +
 		"in 2024–25 ten projects opened on 29–30 August, 2,034 jobs")))
@@ -307,6 +313,7 @@ func runWords(text string) []string {
 }
 
 func TestRunWords(t *testing.T) {
+	t.Parallel()
 	got := strings.Join(runWords("The RBI's 5.5% repo — “unchanged”, it said."), " ")
 	if got != "the rbi s 5 5 repo unchanged it said" {
 		t.Errorf("runWords: %q", got)
@@ -316,6 +323,7 @@ func TestRunWords(t *testing.T) {
 // TestSpelling runs the spelling pass of `magazine check` over the stories;
 // words it does not know must be in stories/spelling-allow.txt.
 func TestSpelling(t *testing.T) {
+	t.Parallel()
 	stories, _ := realStories(t)
 	cfg, err := site.Load(filepath.Join(gt.Root(t), "site.yaml"), time.Now())
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 // escaped, and the page data the worker gets is exactly its "page" value,
 // however its size compares with the file made before it.
 func TestDataFile(t *testing.T) {
+	t.Parallel()
 	h := head.Head{Title: "Tariffs & <trade>", Elements: []head.Element{{Name: "meta", Attrs: [][2]string{{"name", "description"}}}},
 		JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
 	for _, page := range []any{

@@ -24,6 +24,7 @@ launchNotice: false
 // endpoints, the summary says which mode it built for, and the launch
 // notice is off in the page data.
 func TestHostedModeBuild(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", ""), "hosted.yaml": hosted})
 	o.Overlays = []string{filepath.Join(filepath.Dir(o.Config), "hosted.yaml")}
 	res, err := pipeline.Run(o)
@@ -56,6 +57,7 @@ func TestHostedModeBuild(t *testing.T) {
 }
 
 func TestCollectorModeWarns(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", "")})
 	res, err := pipeline.Run(o)
 	if err != nil {
@@ -72,6 +74,7 @@ func TestCollectorModeWarns(t *testing.T) {
 // A relative endpoint in hosted mode is an error at its line, the same in
 // check and build, and nothing is written.
 func TestFormsModeMismatchIsAConfigError(t *testing.T) {
+	t.Parallel()
 	cfg := gt.Site + strings.Replace(hosted, "https://forms.example/f/editorial", "/api/forms/editorial", 1)
 	cfg = strings.Replace(cfg, "forms: {launch: /api/forms/launch, editorial: /api/forms/editorial, partnership: /api/forms/partnership, newsletter: /api/forms/newsletter}\n", "", 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("5", ""), "site.yaml": cfg})

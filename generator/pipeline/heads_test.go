@@ -20,6 +20,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 
 // The head and JSON-LD of each dedicated article page, from the real stories.
 func TestDedicatedHeadsGolden(t *testing.T) {
+	t.Parallel()
 	stories, routes := realStories(t)
 	root := gt.Root(t)
 	cfg, err := site.Load(filepath.Join(root, "site.yaml"), time.Now())

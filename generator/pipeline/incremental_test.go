@@ -20,6 +20,7 @@ func run(t *testing.T, o pipeline.Options) *pipeline.Result {
 }
 
 func TestIncrementalBuilds(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{
 		"stories/a.md": gt.Story("1", "tags: [\"trade\"]\n"),
 		"stories/b.md": gt.Story("2", "tags: [\"energy\"]\n"),

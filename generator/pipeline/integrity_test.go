@@ -23,6 +23,7 @@ func check(o pipeline.Options) error {
 // build after it is exactly right (it must not trust a manifest that no
 // longer describes dist/).
 func TestLateFailureChangesNothing(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", ""), "stories/b.md": gt.Story("2", "")})
 	o.Root = t.TempDir()
 	copyDir(t, gt.Root(t), o.Root, "frontend", "templates")
@@ -52,6 +53,7 @@ func TestLateFailureChangesNothing(t *testing.T) {
 }
 
 func TestLeftoversOfKilledBuildsAreCleared(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
 	parent := filepath.Dir(o.Out)
 	for _, d := range []string{".dist.building-1234", ".dist-changes.building-5678"} {
@@ -68,6 +70,7 @@ func TestLeftoversOfKilledBuildsAreCleared(t *testing.T) {
 // Hosts serve dist/ as another user (nginx's www-data): every folder and
 // file must be readable by others, whatever the umask.
 func TestDistReadableByOthers(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
 	for i := range 2 { // a fresh build, then an incremental one
 		if i == 1 {
@@ -88,6 +91,7 @@ func TestDistReadableByOthers(t *testing.T) {
 
 // featuredImage never reaches outside stories/, and check says so too.
 func TestPicturesStayInsideStories(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
 	src, _ := os.ReadFile(filepath.Join(gt.Root(t), "generator", "images", "testdata", "not-an-image.jpg"))
 	outside := filepath.Join(filepath.Dir(o.Stories), "elsewhere", "big.png")
@@ -109,6 +113,7 @@ func TestPicturesStayInsideStories(t *testing.T) {
 
 // A story cannot take over another story's URL.
 func TestNoStoryTakesAnothersURL(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", ""), "stories/b.md": gt.Story("9001", "path: /story/1\n")})
 	want := filepath.Join(o.Stories, "b.md") + ":8: path: /story/1 is reserved: /story/<id> is each story's own address (this story's is /story/9001)"
 	for name, f := range map[string]func(pipeline.Options) error{"check": check, "build": func(o pipeline.Options) error { _, err := pipeline.Run(o); return err }} {
@@ -121,6 +126,7 @@ func TestNoStoryTakesAnothersURL(t *testing.T) {
 // The site's own file names are not story paths: check and build say so
 // at the story's line.
 func TestReservedOutputNames(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{"/sitemap.xml", "/feed.xml", "/index.html", "/404.html", "/assets/x", "/images/x", "/robots.txt", "/news-sitemap.xml"} {
 		o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "path: "+p+"\n")})
 		prefix := filepath.Join(o.Stories, "a.md") + ":8: path: " + p + " "
@@ -138,6 +144,7 @@ func TestReservedOutputNames(t *testing.T) {
 
 // check reports the picture problems the build finds.
 func TestCheckFindsBadPictures(t *testing.T) {
+	t.Parallel()
 	for name, setup := range map[string]func(dir string){
 		"text.jpg": func(dir string) { os.WriteFile(filepath.Join(dir, "images", "text.jpg"), []byte("hello"), 0o644) },
 		"huge.png": func(dir string) { os.WriteFile(filepath.Join(dir, "images", "huge.png"), []byte(hugePNG()), 0o644) },
@@ -159,6 +166,7 @@ func TestCheckFindsBadPictures(t *testing.T) {
 // Limits: NUL and control characters in front matter, huge stories,
 // runaway titles.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	s := gt.Story("1", "")
 	for name, src := range map[string]string{
 		"NUL in the title": strings.Replace(s, `title: "Story 1"`, `title: "Story\0 1"`, 1),
@@ -175,6 +183,7 @@ func TestLimits(t *testing.T) {
 // A duplicate id is blamed on the file that introduced it: the one changed
 // last, whatever the names.
 func TestDuplicateBlamesTheNewerFile(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "path: /x\n"), "stories/b.md": gt.Story("2", "")})
 	a, b := filepath.Join(o.Stories, "a.md"), filepath.Join(o.Stories, "b.md")
 	os.WriteFile(b, []byte(gt.Story("1", "path: /x\n")), 0o644)
@@ -189,6 +198,7 @@ func TestDuplicateBlamesTheNewerFile(t *testing.T) {
 // Removing a page that an unchanged page links to is a broken link too,
 // though that page is not rendered again.
 func TestRemovedPageStillLinkedFails(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{
 		"stories/a.md": strings.Replace(gt.Story("1", ""), "Body of story 1.", "Body of story 1, after [the other](/gone-soon).", 1),
 		"stories/b.md": gt.Story("2", "aliases: [/gone-soon]\n"),

@@ -36,6 +36,7 @@ func everywhere(t *testing.T, dist, s string) []string {
 // page, listing, feed, sitemap, search shard, related-stories card or 404
 // suggestion names them; --drafts and --future put them back.
 func TestDraftsAndScheduledStoriesAreLeftOut(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, gt.Newsroom())
 	res, err := pipeline.Run(o)
 	if err != nil {
@@ -109,6 +110,7 @@ func TestDraftsAndScheduledStoriesAreLeftOut(t *testing.T) {
 
 // A story falls due at midnight of its date in the site's time zone.
 func TestScheduledByTheSitesTimeZone(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		zone string
 		now  time.Time
@@ -144,6 +146,7 @@ func TestScheduledByTheSitesTimeZone(t *testing.T) {
 // A draft's path that clashes with a screen is an error now, not on the
 // day it is published.
 func TestHeldStoriesAreStillChecked(t *testing.T) {
+	t.Parallel()
 	files := gt.Newsroom()
 	files["stories/draft.md"] = strings.Replace(files["stories/draft.md"], "draft: true", "draft: true\npath: /search", 1)
 	_, err := pipeline.Check(gt.Options(t, files))
@@ -155,6 +158,7 @@ func TestHeldStoriesAreStillChecked(t *testing.T) {
 // An author's photo is resized like a featured picture and shown on their
 // page; a missing one is an error naming site.yaml.
 func TestAuthorPhoto(t *testing.T) {
+	t.Parallel()
 	files := gt.Newsroom()
 	var jpg bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 600, 600))

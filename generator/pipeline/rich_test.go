@@ -65,6 +65,7 @@ func pngBytes(t *testing.T, w, h int) string {
 }
 
 func TestRichStory(t *testing.T) {
+	t.Parallel()
 	story := strings.Replace(gt.Story("5", ""), "Body of story 5.\n\n**Solution Spotlight:** Do something.\n", richBody, 1)
 	dist := gt.Build(t, map[string]string{"stories/a.md": story, "stories/images/port.png": pngBytes(t, 1600, 900)})
 	page := gt.Read(t, dist, "story/5/index.html")
@@ -138,6 +139,7 @@ func TestRichStory(t *testing.T) {
 }
 
 func TestRichMistakesCheckAndBuildAgree(t *testing.T) {
+	t.Parallel()
 	body := "Text <iframe src=\"https://example.org\"></iframe>.\n\n" +
 		"```chart\ntype: pie\ntitle: T\nsource: S\n---\nx,y\na,1\n```\n\n" +
 		"![Missing](images/missing.png)\n\n" +

@@ -7,6 +7,7 @@ import (
 )
 
 func TestShellMatchesTheTemplate(t *testing.T) {
+	t.Parallel()
 	base := shellData{Lang: "en-IN", Boot: "/assets/boot-X.js"}
 	style := "body{color:red}"
 	head, body, data := `<title>T &amp; </title>`, `<main><p>x</p></main>`, []byte(`{"path":"/a","q":"\u003c/script\u003e"}`)

@@ -15,6 +15,7 @@ import (
 // stylesheet and the scripts, which only hydrate a painted page, are
 // fetched once it is painted.
 func TestPagesPaintWithoutWaiting(t *testing.T) {
+	t.Parallel()
 	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "path: /rbi-policy\n")})
 	for _, page := range []string{"index.html", "rbi-policy/index.html", "about/index.html", "404.html"} {
 		html := gt.Read(t, dist, page)

@@ -23,6 +23,7 @@ var (
 // for a story with a fixed path, one with a dedicated layout and one with
 // neither (go test -update rewrites them; read the diff).
 func TestStoryAddressPagesGolden(t *testing.T) {
+	t.Parallel()
 	dist := gt.Build(t, map[string]string{
 		"stories/fixed.md":     gt.Story("5", "path: /rbi-policy\n"),
 		"stories/dedicated.md": gt.Story("6", "path: /deep-dive\nlayout: article\n"),
