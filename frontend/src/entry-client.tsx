@@ -4,10 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { isStoryPath } from './pages/Screen';
+import { readPage } from './readpage';
 import { preload } from './routes/lazy';
 import { fetchIndexEarly } from './search/early';
 import { handoff } from './search/handoff';
-import type { PageData } from './types';
 
 declare global {
   interface Window {
@@ -15,7 +15,7 @@ declare global {
   }
 }
 
-const page = JSON.parse(document.getElementById('page-data')!.textContent!) as PageData;
+const page = readPage(document);
 const container = document.getElementById('root')!;
 const app = (
   <BrowserRouter>

@@ -21,7 +21,7 @@ func TestBuildSite(t *testing.T) {
 	for _, f := range []string{
 		"index.html", "about/index.html", "privacy-policy/index.html", "portal/index.html", "404.html",
 		"rbi-policy/index.html", "story/5/index.html", "story/7/index.html", "old-seven/index.html",
-		"_data/index.json", "_data/rbi-policy.json", "_data/story/5.json", "sitemap.xml", "robots.txt", "logo.svg",
+		"sitemap.xml", "robots.txt", "logo.svg",
 	} {
 		if _, err := os.Stat(filepath.Join(dist, f)); err != nil {
 			t.Errorf("missing %s", f)
@@ -97,18 +97,29 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(gt.Read(t, dist, "robots.txt"), "Sitemap: https://test.example/sitemap.xml") {
 		t.Error("robots.txt should point to the sitemap")
 	}
+	// A page is one file: it carries its data for the browser, which reads
+	// the next page's from the page itself on client-side navigation. Its
+	// blocks' HTML is in the page once, not again in the data.
+	if _, err := os.Stat(filepath.Join(dist, "_data")); !os.IsNotExist(err) {
+		t.Error("no page needs a data file of its own")
+	}
 	var data struct {
-		Head struct{ Title string }
-		Page struct {
-			Kind  string
-			Story struct{ ID int }
+		Kind  string
+		Story struct {
+			ID     int
+			Blocks []map[string]any
 		}
 	}
-	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/rbi-policy.json")), &data); err != nil {
+	if err := json.Unmarshal(gt.PageData(t, dist, "rbi-policy/index.html"), &data); err != nil {
 		t.Fatal(err)
 	}
-	if data.Head.Title != "Story 5 | Nivaran Magazine" || data.Page.Kind != "story" || data.Page.Story.ID != 5 {
-		t.Errorf("route data: %+v", data)
+	if data.Kind != "story" || data.Story.ID != 5 || len(data.Story.Blocks) == 0 {
+		t.Errorf("page data: %+v", data)
+	}
+	for _, b := range data.Story.Blocks {
+		if _, ok := b["html"]; ok {
+			t.Errorf("a block's html is in the page data too: %v", b)
+		}
 	}
 	nf := gt.Read(t, dist, "404.html")
 	if !strings.Contains(nf, "404 Page Not Found") || !strings.Contains(nf, `name="robots" content="noindex, follow"`) {
@@ -297,9 +308,9 @@ func TestDedicatedLayoutOnlyAtItsOwnPath(t *testing.T) {
 		}
 	}
 	var data struct {
-		Page struct{ Story struct{ Layout string } }
+		Story struct{ Layout string }
 	}
-	if err := json.Unmarshal([]byte(gt.Read(t, dist, "_data/story/11.json")), &data); err != nil || data.Page.Story.Layout != "story" {
+	if err := json.Unmarshal(gt.PageData(t, dist, "story/11/index.html"), &data); err != nil || data.Story.Layout != "story" {
 		t.Errorf("client navigation to /story/11 should get the generic layout: %v %+v", err, data)
 	}
 	sitemap := gt.Read(t, dist, "sitemap.xml")

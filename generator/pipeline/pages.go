@@ -61,10 +61,9 @@ type page struct {
 	route    route.Route
 	head     head.Head
 	headHTML string   // head.HTML(), used for the key and the page
-	file     []byte   // the data file: {"head":…,"page":…}
-	data     []byte   // the page data, within file
-	dataKey  string   // the data file's key
-	key      string   // the page's: the shell, head and data file's keys
+	data     []byte   // the page data, which the worker renders
+	inline   []byte   // the page data the page carries: data without its blocks' HTML
+	key      string   // the page's: the shell's key, its head and data
 	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
