@@ -237,8 +237,7 @@ func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f
 }
 
 // fill sets the headers of an answer with f (its gzip body when gz): the
-// site's rules for upath, the type, length and ETag of the body. The fast
-// path (fast.go) prepares its answers with it too.
+// site's rules for upath, the type, length and ETag of the body.
 func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz bool) {
 	for _, kv := range f.headers(host, upath, status) {
 		h[kv.name] = kv.value
