@@ -128,7 +128,7 @@ func TestOddRequests(t *testing.T) {
 		"GET / HTTP/1.1\r\n\r\n":                                 400, // no Host
 		"GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n":           400, // two
 		"GET / HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n":           400,
-		"GET /../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n":         404,
+		"GET /../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n":         301, // to /etc/passwd, a 404
 		"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n": 200,
 		// A bare LF ends a header line: the Content-Length is a header,
 		// not part of the Host.
@@ -210,5 +210,35 @@ func TestSlowHeadCutAtLimit(t *testing.T) {
 	}
 	if took := time.Since(t0); took < lim.ReadHeaderTimeout-100*time.Millisecond || took > lim.ReadHeaderTimeout+1500*time.Millisecond {
 		t.Errorf("cut after %s, want %s", took.Round(time.Millisecond), lim.ReadHeaderTimeout)
+	}
+}
+
+// A path that is not clean is the site's own permanent redirect to the
+// clean one, with the site's headers, also in front of the form collector.
+func TestUncleanPathsRedirectWithSiteHeaders(t *testing.T) {
+	forms := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "form") })
+	addr := start(t, Mount(Handler(site(t)), "/api/forms/", forms), DefaultLimits())
+	for from, to := range map[string]string{
+		"//rbi-policy/":          "/rbi-policy/",
+		"/./rbi-policy/":         "/rbi-policy/",
+		"/assets/../_headers":    "/_headers",
+		"/assets/./app.js?v=1":   "/assets/app.js?v=1",
+		"/api/forms//newsletter": "/api/forms/newsletter",
+		"/../etc/passwd":         "/etc/passwd",
+	} {
+		res := raw(t, addr, "GET "+from+" HTTP/1.1\r\nHost: x\r\n\r\n")[0]
+		h := res.Header
+		if res.StatusCode != http.StatusMovedPermanently || h.Get("Location") != to {
+			t.Errorf("%s: %d to %q, want 301 to %s", from, res.StatusCode, h.Get("Location"), to)
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Content-Security-Policy") != csp || h.Get("Cache-Control") != "public, max-age=3600" {
+			t.Errorf("%s: the redirect lacks the site's headers: %v", from, h)
+		}
+	}
+	if res := raw(t, addr, "GET /api/forms/newsletter HTTP/1.1\r\nHost: x\r\n\r\n")[0]; body(res) != "form" {
+		t.Errorf("the collector is not reached: %d", res.StatusCode)
+	}
+	if res := raw(t, addr, "GET /etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")[0]; res.StatusCode != 404 {
+		t.Errorf("/etc/passwd: %d", res.StatusCode)
 	}
 }
