@@ -26,6 +26,10 @@ type bad struct {
 	want  string
 }
 
+// quick names the cases that once took long: check and build must each
+// answer within a second.
+var quick = map[string]bool{"a list nested 100,000 deep": true}
+
 func replaced(src, from, to string) string {
 	out := strings.Replace(src, from, to, 1)
 	if out == src {
@@ -130,6 +134,11 @@ func catalogue() []bad {
 		{"long metaDescription", map[string]string{"bad.md": gt.Story("9", "metaDescription: \""+strings.Repeat("a", 161)+"\"\n")},
 			"{dir}/bad.md:8: metaDescription: 161 characters; keep it to 160 so search results show it whole"},
 		{"backLabel", map[string]string{"bad.md": gt.Story("9", "backLabel: Go back\n")}, `{dir}/bad.md:8:12: backLabel: "Go back" must be "Back to Homepage" or "Back to Portal"`},
+		// 200 KB: goldmark took 15-62 s over it.
+		{"a list nested 100,000 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n"+strings.Repeat("- ", 100000)+"x")},
+			"{dir}/bad.md:12: lists and block quotes nested 100000 deep; at most 16"},
+		{"emphasis nested 20 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", strings.Repeat("*a _", 10)+"9"+strings.Repeat("_ b*", 10))},
+			"{dir}/bad.md:10: emphasis nested 20 deep; at most 16"},
 	}
 }
 
@@ -178,8 +187,13 @@ func TestBadInputCatalogue(t *testing.T) {
 				os.Remove(filepath.Join(o.Stories, "images"))
 			}()
 			want := strings.ReplaceAll(c.want, "{dir}", o.Stories)
+			t0 := time.Now()
 			_, cerr := build.Check(o)
+			t1 := time.Now()
 			_, berr := build.Run(o)
+			if checked, built := t1.Sub(t0), time.Since(t1); quick[c.name] && max(checked, built) > time.Second {
+				t.Errorf("check took %s, build %s; want each within a second", checked, built)
+			}
 			if cerr == nil || cerr.Error() != want {
 				t.Errorf("check:\n got %v\nwant %s", cerr, want)
 			}

@@ -186,11 +186,13 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	for _, p := range problems {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}
-	s.validate(opt, bodyLine, &diags)
+	s.validate(opt, bodyLine, len(problems) > 0, &diags)
 	return s, diags
 }
 
-func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
+// validate checks the fields; bodyFailed: the body's own problems are
+// reported (an empty body then needs no word of its own).
+func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag.List) {
 	self := reflect.ValueOf(s).Elem()
 	for _, f := range Fields {
 		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
@@ -220,7 +222,7 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
+	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 && !bodyFailed {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
 	if s.ReadTime == "" && s.Body.Words > 0 {
