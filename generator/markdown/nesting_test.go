@@ -104,7 +104,7 @@ func TestDeepNestingRefusedQuickly(t *testing.T) {
 	for _, src := range []string{nested("- ", 100000), nested("> ", 200000), indented(1000), emphasis("*a _", "_ b*", 50000)} {
 		t0 := time.Now()
 		_, problems := Convert([]byte(src), 1)
-		if took := time.Since(t0); len(problems) != 1 || took > 200*time.Millisecond {
+		if took := time.Since(t0); len(problems) != 1 || took > time.Second {
 			t.Errorf("%.20q (%d KB): %v after %s", src, len(src)>>10, problems, took)
 		}
 	}
