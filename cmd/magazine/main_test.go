@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 }
 
 // magazine prepares a magazine process with args; env adds variables.
-func magazine(t *testing.T, env []string, args ...string) *exec.Cmd {
+func magazine(t testing.TB, env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(append(cleanEnv(), "MAGAZINE_TEST_MAIN=1"), env...)
 	// Ends with the test binary, whatever happens to it.
