@@ -134,6 +134,15 @@ func catalogue() []bad {
 		{"long metaDescription", map[string]string{"bad.md": gt.Story("9", "metaDescription: \""+strings.Repeat("a", 161)+"\"\n")},
 			"{dir}/bad.md:8: metaDescription: 161 characters; keep it to 160 so search results show it whole"},
 		{"backLabel", map[string]string{"bad.md": gt.Story("9", "backLabel: Go back\n")}, `{dir}/bad.md:8:12: backLabel: "Go back" must be "Back to Homepage" or "Back to Portal"`},
+		{"javascript: link", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of [story 9](javascript:alert(1)).")},
+			`{dir}/bad.md:10: link "javascript:alert(1)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`},
+		{"vbscript:, data: and entity-encoded links, in a note too", map[string]string{"bad.md": replaced(s9, "Body of story 9.",
+			"Body of [story](VBScript:msgbox(1)) 9[^1].\n\nSee [the data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) and <javascript:alert(2)>.\n\n"+
+				"[^1]: From [the archive](&#106;avascript:alert(3)).")},
+			`{dir}/bad.md:10: link "VBScript:msgbox(1)": a vbscript: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:12: link "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==": a data: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:12: link "javascript:alert(2)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:14: link "&#106;avascript:alert(3)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`},
 		// 200 KB: goldmark took 15-62 s over it.
 		{"a list nested 100,000 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n"+strings.Repeat("- ", 100000)+"x")},
 			"{dir}/bad.md:12: lists and block quotes nested 100000 deep; at most 16"},
