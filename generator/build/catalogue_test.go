@@ -143,6 +143,14 @@ func catalogue() []bad {
 				`{dir}/bad.md:12: link "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==": a data: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
 				`{dir}/bad.md:12: link "javascript:alert(2)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
 				`{dir}/bad.md:14: link "&#106;avascript:alert(3)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`},
+		{"featuredImage javascript:", map[string]string{"bad.md": img("javascript:alert(1)")},
+			`{dir}/bad.md:8: featuredImage: "javascript:alert(1)" must be an https:// address`},
+		{"featuredImage address with a space and a quote", map[string]string{"bad.md": img(`'https://images.example/a b".jpg'`)},
+			`{dir}/bad.md:8: featuredImage: "https://images.example/a b\".jpg" is not a valid address: it holds ' ' (write a space as %20)`},
+		{"featuredImage http:", map[string]string{"bad.md": img("http://images.example/a.jpg")},
+			`{dir}/bad.md:8: featuredImage: "http://images.example/a.jpg" must be an https:// address`},
+		{"figure src javascript:", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n```figure\nsrc: javascript:alert(1)\nalt: A chart\nwidth: 800\nheight: 450\n```")},
+			`{dir}/bad.md:13: figure: "javascript:alert(1)" must be an https:// address`},
 		// 200 KB: goldmark took 15-62 s over it.
 		{"a list nested 100,000 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n"+strings.Repeat("- ", 100000)+"x")},
 			"{dir}/bad.md:12: lists and block quotes nested 100000 deep; at most 16"},

@@ -222,6 +222,11 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
+	if IsExternalImage(s.FeaturedImage) {
+		if err := markdown.CheckPictureURL(s.FeaturedImage); err != nil {
+			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", err)
+		}
+	}
 	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 && !bodyFailed {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
@@ -315,8 +320,12 @@ func (s *Story) checkDates(diags *diag.List) {
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.
 func IsLocalImage(v string) bool {
-	return v != "generated" && !strings.HasPrefix(v, "custom:") && !strings.Contains(v, "://")
+	return v != "generated" && !strings.HasPrefix(v, "custom:") && !markdown.IsAddress(v)
 }
+
+// IsExternalImage reports whether a featuredImage is an address, which
+// validate has found to be a valid https URL.
+func IsExternalImage(v string) bool { return !strings.HasPrefix(v, "custom:") && markdown.IsAddress(v) }
 
 // split separates front matter from body; bodyLine is the body's first line.
 func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
