@@ -12,6 +12,7 @@ import (
 	"github.com/nivaran/magazine/generator/bundle"
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/head"
+	"github.com/nivaran/magazine/generator/hostpolicy"
 	"github.com/nivaran/magazine/generator/linkcheck"
 	"github.com/nivaran/magazine/generator/media"
 	"github.com/nivaran/magazine/generator/pagedata"
@@ -71,8 +72,20 @@ type page struct {
 // on assets.
 func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 	cfg, client := p.src.cfg, p.bundle.Client
-	sh, err := newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
+	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot}
+	sh, err := newShell(p.src.tpl, base)
 	if err != nil {
+		return fmt.Errorf("%s: %w", p.src.tplPath, err)
+	}
+	// The CSP allows the shell's own inline scripts by hash; each page
+	// carries it too, for hosts that send no headers.
+	blank, err := sh.run("", "", "", nil)
+	if err != nil {
+		return err
+	}
+	policy := sitePolicy(cfg, inlineScriptHashes(blank))
+	base.CSP = hostpolicy.MetaCSP(policy)
+	if sh, err = newShell(p.src.tpl, base); err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
 	sheet, err := usedcss.Parse(stylesheet(client))
@@ -80,13 +93,8 @@ func (p *pages) make(ctx context.Context, assets <-chan []string) error {
 		return fmt.Errorf("the frontend's stylesheet: %w", err)
 	}
 	sheet.Every(sh.markup())
-	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc))
-	// The host files' CSP allows the shell's own inline scripts by hash.
-	blank, err := sh.run("", "", "", nil)
-	if err != nil {
-		return err
-	}
-	for path, data := range hostFiles(cfg, p.src.routes, inlineScriptHashes(blank)) {
+	shellKey := hashOf(p.bundle.Hash, string(p.src.tplSrc), base.CSP)
+	for path, data := range hostFiles(cfg, p.src.routes, policy) {
 		if err := p.put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
 			return err
 		}
@@ -369,6 +377,7 @@ func stylesheet(c *bundle.Client) string {
 // shellData fills templates/page.html.
 type shellData struct {
 	Lang     string
+	CSP      string // the Content-Security-Policy for the page's <meta http-equiv> (hostpolicy.MetaCSP)
 	AdClient string // loads the ad script only when a publisher id is configured
 	Head     template.HTML
 	Style    template.CSS // the rules of the stylesheet this page can use
