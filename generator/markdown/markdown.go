@@ -100,7 +100,7 @@ func Convert(src []byte, firstLine int) (Doc, []Problem) {
 			c.newlines = append(c.newlines, i)
 		}
 	}
-	if at, depth, what := nesting(src); depth > maxNesting {
+	if at, depth, what := nesting(src, maxNesting); depth > maxNesting {
 		c.problem(at, "%s nested %d deep; at most %d", what, depth, maxNesting)
 		return Doc{}, c.problems
 	}

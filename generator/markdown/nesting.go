@@ -13,11 +13,12 @@ import (
 // input is refused before it is parsed; a story needs a few levels.
 const maxNesting = 16
 
-// nesting is how deep src nests — lists and block quotes, or emphasis
-// within a paragraph, whichever is deeper — and the offset of the line
-// where it is deepest. A linear scan that follows CommonMark's rules
-// closely enough to count levels as goldmark makes them.
-func nesting(src []byte) (offset, depth int, what string) {
+// nesting finds where src nests deeper than limit — lists and block
+// quotes, or emphasis within a paragraph — and how deep: the first line
+// past the limit, or else the deepest place. A scan that follows
+// CommonMark's rules closely enough to count levels as goldmark makes
+// them, in time linear in src for a given limit (it stops past it).
+func nesting(src []byte, limit int) (offset, depth int, what string) {
 	var stack []container // the open block quotes and list items
 	prevBlank := true
 	for start := 0; start < len(src); {
@@ -44,6 +45,9 @@ func nesting(src []byte) (offset, depth int, what string) {
 		}
 		if len(stack) > depth {
 			offset, depth, what = start, len(stack), "lists and block quotes"
+			if depth > limit {
+				return offset, depth, what
+			}
 		}
 		prevBlank = blank
 		start = end + 1
@@ -65,6 +69,9 @@ func nesting(src []byte) (offset, depth int, what string) {
 		}
 		if d, at := emphasisDepth(src[para:end]); d > depth {
 			offset, depth, what = para+at, d, "emphasis"
+			if depth > limit {
+				return offset, depth, what
+			}
 		}
 		para = end
 	}
