@@ -323,8 +323,8 @@ func IsLocalImage(v string) bool {
 	return v != "generated" && !strings.HasPrefix(v, "custom:") && !markdown.IsAddress(v)
 }
 
-// IsExternalImage reports whether a featuredImage is an address, which
-// validate has found to be a valid https URL.
+// IsExternalImage reports whether a featuredImage is an address (validate
+// reports one that is not a valid https URL).
 func IsExternalImage(v string) bool { return !strings.HasPrefix(v, "custom:") && markdown.IsAddress(v) }
 
 // split separates front matter from body; bodyLine is the body's first line.
