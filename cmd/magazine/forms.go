@@ -11,6 +11,7 @@ import (
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/pipeline"
 	"github.com/nivaran/magazine/generator/server/forms"
+	"github.com/nivaran/magazine/generator/server/serve"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -85,10 +86,7 @@ func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http
 	if err != nil {
 		return nil, nil, err
 	}
-	mux := http.NewServeMux()
-	mux.Handle(forms.Prefix, forms.Handler(store, opt))
-	mux.Handle("/", siteHandler)
-	return mux, store, nil
+	return serve.Mount(siteHandler, forms.Prefix, forms.Handler(store, opt)), store, nil
 }
 
 // siteOrigin is the origin `magazine serve` trusts for form posts besides

@@ -12,6 +12,10 @@ import { handoff } from './search/handoff';
 declare global {
   interface Window {
     __recoverableErrors?: string[];
+    // Set by the page's first script (templates/page.html): the last
+    // button tapped before hydration, acted on once React owns the page.
+    earlyTap?: HTMLElement;
+    hydrating?: boolean;
   }
 }
 
@@ -49,6 +53,7 @@ void preload(page).then(() => {
   // instead of holding the main thread for the whole page: the page is
   // already painted, and a tap meanwhile is handled as soon as its part is
   // hydrated.
+  window.hydrating = true;
   startTransition(() => {
     hydrateRoot(container, app, {
       // Production React reports hydration mismatches only here; keep them visible.
@@ -58,4 +63,10 @@ void preload(page).then(() => {
       },
     });
   });
+  // A tap the page had no handler for yet (the menu, on a slow phone): a
+  // click on the root while it hydrates makes React finish hydrating it
+  // at once and then handle the click.
+  const tap = window.earlyTap;
+  window.earlyTap = undefined;
+  if (tap?.isConnected) tap.click();
 });

@@ -2,6 +2,8 @@ package pipeline_test
 
 import (
 	"encoding/json"
+	"html"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -80,6 +82,30 @@ func TestBuildSite(t *testing.T) {
 	if !regexpMatch(`(?m)^/assets/\*\n  Cache-Control: public, max-age=31536000, immutable$`, headers) ||
 		!regexpMatch(`(?m)^/\*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: strict-origin-when-cross-origin\n  Content-Security-Policy: default-src 'self'; `, headers) {
 		t.Errorf("_headers:\n%s", headers)
+	}
+	// Every page carries the same policy for hosts that send no headers,
+	// but frame-ancestors, which a <meta> policy may not hold.
+	csp := regexp.MustCompile(`(?m)^  Content-Security-Policy: (.*)$`).FindStringSubmatch(headers)[1]
+	wantMeta := strings.Replace(csp, "; frame-ancestors 'self'", "", 1)
+	metaCSP := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="([^"]*)">`)
+	pages := 0
+	filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		page := gt.Read(t, dist, p[len(dist)+1:])
+		if strings.Contains(page, `http-equiv="refresh"`) {
+			return nil // an old address's page: no script, sends the reader on
+		}
+		pages++
+		m := metaCSP.FindStringSubmatch(page)
+		if m == nil || html.UnescapeString(m[1]) != wantMeta || strings.Index(page, "<meta http-equiv") > strings.Index(page, "<script") {
+			t.Errorf("%s: the policy in <meta>, before any script, should be %q; got %q", p, wantMeta, m)
+		}
+		return nil
+	})
+	if pages < 10 || wantMeta == csp {
+		t.Errorf("%d pages checked; the header policy %q", pages, csp)
 	}
 	if !strings.Contains(fixed, "<title>Story 5 | Nivaran Magazine</title>") {
 		t.Error("story title")

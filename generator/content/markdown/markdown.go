@@ -100,6 +100,10 @@ func Convert(src []byte, firstLine int) (Doc, []Problem) {
 			c.newlines = append(c.newlines, i)
 		}
 	}
+	if at, depth, what := nesting(src, maxNesting); depth > maxNesting {
+		c.problem(at, "%s nested %d deep; at most %d", what, depth, maxNesting)
+		return Doc{}, c.problems
+	}
 	pc := parser.NewContext()
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	for _, p := range notesProblems(pc) {
