@@ -48,7 +48,7 @@ func TestLayoutProperties(t *testing.T) {
 		if !c.hasValue() {
 			continue
 		}
-		if r.IntN(3) == 0 {
+		for range r.IntN(4) {
 			c.References = append(c.References, Reference{Value: r.Float64() * mag, Label: "Target " + strings.Repeat("x", r.IntN(12))})
 		}
 		if r.IntN(3) == 0 {

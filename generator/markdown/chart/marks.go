@@ -217,11 +217,18 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 		tops[i] = math.Min(tops[i], bottom-h)
 		bottom = tops[i] - 2
 	}
+	for i := range tops { // more names than the plot is tall: down from the top
+		tops[i] = math.Max(tops[i], 0)
+		if i > 0 {
+			tops[i] = math.Max(tops[i], tops[i-1]+float64(len(items[i-1].l.lines))*lineH+2)
+		}
+	}
 	v.cv.b.WriteString(`<g class="chart__ends">`)
 	for i, it := range items {
 		l := it.l
-		l.x, l.y, l.pin = p+endGap, math.Max(tops[i], 0)+ascent+1, 1
+		l.x, l.y, l.pin = p+endGap, tops[i]+ascent+1, 1
 		v.cv.put(l)
+		v.cv.h = math.Max(v.cv.h, l.box().y1+2)
 	}
 	v.cv.b.WriteString(`</g>`)
 	for i, l := range refs {

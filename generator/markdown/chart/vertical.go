@@ -120,10 +120,9 @@ func (v *vertical) place() {
 
 // categoryLabels names every category when they fit, wrapped and if need
 // be abbreviated; else ticks a time axis on calendar boundaries when there
-// are too many columns to draw as bars; else turns the labels a quarter (a
-// line chart's, or a column chart's on a wide screen), or returns !ok for a
-// column chart, which is then drawn as bars. height is the room the labels
-// take.
+// are too many columns to draw as bars; else returns !ok for a column
+// chart, which is then drawn as bars (turned text is hard to read), and
+// turns a line chart's labels a quarter. height is the room the labels take.
 func (v *vertical) categoryLabels() (labels []label, height float64, ok bool) {
 	n, p := len(v.Rows), v.cv.plotW()
 	slot := p / float64(n)
@@ -145,7 +144,7 @@ func (v *vertical) categoryLabels() (labels []label, height float64, ok bool) {
 	for i, l := range v.labels() {
 		longest = math.Max(longest, textWidth(l, v.highlighted(i)))
 	}
-	if slot >= lineH+3 && longest <= 120 && (v.Type == "line" || v.cv.w >= variants[1].width) {
+	if slot >= lineH+3 && longest <= 120 && v.Type == "line" {
 		for i, l := range v.labels() {
 			labels = append(labels, label{lines: []string{l}, x: v.x[i], rotate: true, bold: v.highlighted(i)})
 		}
