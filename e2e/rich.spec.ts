@@ -102,6 +102,13 @@ test.describe('a wide table on a phone', () => {
     await expect(caption).toBeInViewport({ ratio: 1 });
     expect(after.label.x).toBeCloseTo(before.label.x, 0);
     await expect(row.locator('td').first()).toHaveText('Ministry of Defence');
+    // The header row stays above the numbers: its first cell in place, the
+    // heading of the last column in view over its numbers.
+    const head = region.locator('thead th');
+    expect((await head.first().boundingBox())!.x).toBeCloseTo(before.label.x, 0);
+    const last = (await head.last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(after.region.x + after.region.width + 1);
+    expect(last.y).toBeGreaterThanOrEqual(after.region.y);
     expect(after.number.x).toBeLessThan(before.number.x - 100);
     // The first column covers the numbers that scroll under it.
     expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: after.label.x + 8, y: after.label.y + 8 })).toContain('Ministry of Defence');
