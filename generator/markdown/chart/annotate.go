@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/diag"
 	"github.com/nivaran/magazine/generator/markdown/fence"
@@ -51,7 +52,7 @@ func (c *Chart) annotate(fields map[string]fence.Field) []fence.Problem {
 		switch {
 		case !c.hasStars():
 			add("starred", "no value is marked with * (write 4.4* for a %s value)", w.Value)
-		case runes(w.Value) > 30:
+		case utf8.RuneCountInString(w.Value) > 30:
 			add("starred", "say in a word or two what a starred value is (projected, assumed, budget estimate)")
 		}
 	}

@@ -1,9 +1,6 @@
 package chart
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "strings"
 
 // Text is laid out at build time, so its width is estimated here from the
 // advance widths of DejaVu Sans, the widest of the fonts that system-ui
@@ -97,6 +94,3 @@ func widest(lines []string, bold bool) float64 {
 	}
 	return w
 }
-
-// runes counts the characters of s.
-func runes(s string) int { return utf8.RuneCountInString(s) }
