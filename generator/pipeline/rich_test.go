@@ -72,9 +72,9 @@ func TestRichStory(t *testing.T) {
 	body := gt.Between(page, `<div class="article-body">`, `<script type="application/json" id="page-data">`)
 	for _, want := range []string{
 		`<h2 id="what-the-numbers-say" class="article-body__subheading">What the Numbers Say</h2><a class="anchor" href="#what-the-numbers-say"`,
-		`<caption id="table-1">Quarterly GDP, zanzibarite edition</caption>`,
+		`<p class="table-caption" id="table-1">Quarterly GDP, zanzibarite edition</p>`,
 		`<td class="num">47.89</td>`,
-		`<svg class="chart__svg" width="100%" height="300" role="img"`,
+		`role="img" aria-labelledby="chart-1-t" aria-describedby="chart-1-d"`,
 		`<summary>Data table</summary>`,
 		`<sup class="fn-ref"><a id="fnref-1" href="#fn-1"`,
 		`<li id="fn-1"><p>NSO, CPI release, 12 August 2025. <a class="fn-back" href="#fnref-1"`,

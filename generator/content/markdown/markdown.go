@@ -320,7 +320,11 @@ type writer struct {
 	w   *bufio.Writer
 }
 
-func render(n ast.Node, src []byte) string {
+func render(n ast.Node, src []byte) string { return strings.TrimSpace(renderRaw(n, src)) }
+
+// renderRaw keeps the spaces at the ends, which part a table cell's words
+// ("Farmers" ’ " Welfare").
+func renderRaw(n ast.Node, src []byte) string {
 	wr := writers.Get().(*writer)
 	wr.buf.Reset()
 	if wr.w == nil {
@@ -329,7 +333,7 @@ func render(n ast.Node, src []byte) string {
 	wr.w.Reset(&wr.buf)
 	_ = md.Renderer().Render(wr.w, src, n)
 	_ = wr.w.Flush()
-	s := strings.TrimSpace(wr.buf.String())
+	s := wr.buf.String()
 	writers.Put(wr)
 	return s
 }
@@ -346,13 +350,18 @@ func inner(n ast.Node, src []byte) string {
 	return strings.TrimSpace(s)
 }
 
-// children renders a node's children, each whole.
+// children renders a node's children, each whole: blocks trimmed, inline
+// nodes with the spaces between them.
 func children(n ast.Node, src []byte) string {
 	var b strings.Builder
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		b.WriteString(render(c, src))
+		if c.Type() == ast.TypeInline {
+			b.WriteString(renderRaw(c, src))
+		} else {
+			b.WriteString(render(c, src))
+		}
 	}
-	return b.String()
+	return strings.TrimSpace(b.String())
 }
 
 // nodeText is the plain text of n, in a builder: its String is not a copy.
