@@ -99,6 +99,8 @@ func catalogue() []bad {
 			"{dir}/bad.md:3:8: title: control character U+0000 is not allowed"},
 		{"bell in the introduction", map[string]string{"bad.md": replaced(s9, `introduction: "Intro`, `introduction: "\aIntro`)},
 			"{dir}/bad.md:4:15: introduction: control character U+0007 is not allowed"},
+		{"chart data from after the story's date", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n```chart\ntype: line\ntitle: CPI\nsource: RBI\n---\nMonth,CPI\nJul 2025,1.55\nDec 2025,3.1\n```")},
+			`{dir}/bad.md:19: chart: "Dec 2025" had not ended on the story's date (2025-08-19), so CPI cannot be data yet: mark it with a * as projected (3.1*), or say what it is in the label ("Dec 2025 (projected)")`},
 		{"NUL byte in the body", map[string]string{"bad.md": replaced(s9, "Body of story", "Body\x00 of story")},
 			"{dir}/bad.md:10:5: a NUL byte: a story must be plain UTF-8 text"},
 		{"not UTF-8", map[string]string{"bad.md": replaced(s9, "Body of story", "Body of st\xe9ry")},

@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -89,12 +90,20 @@ type converter struct {
 	tables    int
 	charts    int
 	embeds    bool
+	asOf      time.Time // the story's date: a chart's data comes from before it
 }
 
 // Convert parses a story body whose first line is line firstLine of its
 // file. It always yields blocks; problems name the file lines to fix.
 func Convert(src []byte, firstLine int) (Doc, []Problem) {
-	c := &converter{src: src, firstLine: firstLine, ids: newIDs()}
+	return ConvertAsOf(src, firstLine, time.Time{})
+}
+
+// ConvertAsOf is Convert for a story dated asOf: a chart's values for a
+// time that had not ended by then must be marked as projections
+// (chart.CheckDates). A zero asOf checks nothing.
+func ConvertAsOf(src []byte, firstLine int, asOf time.Time) (Doc, []Problem) {
+	c := &converter{src: src, firstLine: firstLine, ids: newIDs(), asOf: asOf}
 	for i, b := range src {
 		if b == '\n' {
 			c.newlines = append(c.newlines, i)

@@ -182,7 +182,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		}
 	}
 	var problems []markdown.Problem
-	s.Body, problems = markdown.Convert(body, bodyLine)
+	s.Body, problems = markdown.ConvertAsOf(body, bodyLine, s.PublishedAt.Time)
 	for _, p := range problems {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}

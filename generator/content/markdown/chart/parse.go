@@ -51,6 +51,7 @@ type Chart struct {
 
 // Row is one line of data.
 type Row struct {
+	Line    int // in the block's content, from 1
 	Label   string
 	Cells   []string  // as written (less a trailing *), for the data table
 	Values  []float64 // NaN where a cell is empty
@@ -147,7 +148,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 			add(line, "this row has %d cells; the header has %d columns (%s)%s", len(rec), len(c.Series)+1, strings.Join(append([]string{c.Label}, c.Series...), ","), hint)
 			continue
 		}
-		row := Row{Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series)), Starred: make([]bool, len(c.Series))}
+		row := Row{Line: line, Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series)), Starred: make([]bool, len(c.Series))}
 		if row.Label == "" {
 			add(line, "this row has no label in its first column")
 		}

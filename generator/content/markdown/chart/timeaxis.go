@@ -2,9 +2,13 @@ package chart
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/nivaran/magazine/generator/content/markdown/fence"
 )
 
 // A period is a row label read as a point in time: a month ("Apr 2021",
@@ -177,3 +181,39 @@ var (
 	fiscalYear = regexp.MustCompile(`\b(\d{4})[-–](\d{2})\b`)
 	longMonth  = regexp.MustCompile(`\b(January|February|March|April|June|July|August|September|October|November|December)\b`)
 )
+
+// end is the first instant after the period, in loc.
+func (p period) end(loc *time.Location) time.Time {
+	switch p.kind {
+	case 'm':
+		return time.Date(p.t/12, time.Month(p.t%12+2), 1, 0, 0, 0, 0, loc)
+	case 'q':
+		return time.Date(p.t/4, time.Month(p.t%4*3+4), 1, 0, 0, 0, 0, loc)
+	case 'f': // an Indian fiscal year runs April to March
+		return time.Date(p.t+1, time.April, 1, 0, 0, 0, 0, loc)
+	}
+	return time.Date(p.t+1, time.January, 1, 0, 0, 0, 0, loc)
+}
+
+// CheckDates reports each row that gives a value as data (not marked *)
+// for a time that had not ended by asOf, the story's date: a figure for a
+// period still running, or to come, is a projection or an assumption and
+// must say so. A label with a note in brackets ("2025-26 (BE)") says so.
+func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
+	var problems []fence.Problem
+	for _, r := range c.Rows {
+		p, ok := parsePeriod(r.Label)
+		if !ok || bracketNote.MatchString(strings.TrimSpace(r.Label)) || !p.end(asOf.Location()).After(asOf) {
+			continue
+		}
+		for i, v := range r.Values {
+			if !math.IsNaN(v) && !r.Starred[i] {
+				problems = append(problems, fence.Problem{Line: r.Line, Message: fmt.Sprintf(
+					"%q had not ended on the story's date (%s), so %s cannot be data yet: mark it with a * as %s (%s*), or say what it is in the label (%q)",
+					r.Label, asOf.Format("2006-01-02"), c.Series[i], c.starWord(), r.Cells[i], r.Label+" (projected)")})
+				break
+			}
+		}
+	}
+	return problems
+}

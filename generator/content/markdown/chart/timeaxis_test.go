@@ -3,8 +3,12 @@ package chart
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 	"testing"
+	"time"
+
+	"github.com/nivaran/magazine/generator/content/markdown/fence"
 )
 
 func TestParsePeriod(t *testing.T) {
@@ -166,4 +170,33 @@ func tickTime(tl *timeline, label string) int {
 		return p.t * 12
 	}
 	return p.t
+}
+
+// A story cannot give as data a figure for a time that had not ended on
+// its date: such a value is marked * (a projection), or its label says
+// what it is.
+func TestCheckDates(t *testing.T) {
+	src := "type: line\ntitle: T\nsource: S\n---\nQuarter,CPI,Repo\n" +
+		"Apr–Jun 2025,2.7,5.5\n" + // over before the story: data
+		"Jul–Sep 2025,2.1*,5.5*\n" + // still running, marked
+		"Oct–Dec 2025,3.1*,5.5\n" + // to come, one value unmarked
+		"Jan–Mar 2026 (RBI),4.4,5.5\n" + // the label says whose figure it is
+		"Apr–Jun 2026,,\n" // no value at all
+	c, problems := Parse([]byte(src))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	ist := time.FixedZone("IST", 5*3600+1800)
+	got := c.CheckDates(time.Date(2025, 8, 18, 0, 0, 0, 0, ist))
+	want := []fence.Problem{{Line: 8, Message: `"Oct–Dec 2025" had not ended on the story's date (2025-08-18), so Repo cannot be data yet: mark it with a * as projected (5.5*), or say what it is in the label ("Oct–Dec 2025 (projected)")`}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v\nwant %v", got, want)
+	}
+	// A month is over on the first of the next; a fiscal year on 1 April.
+	for label, ends := range map[string]string{"Aug 2025": "2025-09-01", "Dec 2025": "2026-01-01", "Q4 2025": "2026-01-01", "2024-25": "2025-04-01", "2025": "2026-01-01"} {
+		p, ok := parsePeriod(label)
+		if got := p.end(time.UTC).Format("2006-01-02"); !ok || got != ends {
+			t.Errorf("%s ends %s, want %s", label, got, ends)
+		}
+	}
 }
