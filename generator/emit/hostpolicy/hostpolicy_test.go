@@ -96,11 +96,11 @@ func TestHeadersFileRoundTrip(t *testing.T) {
 
 func TestRedirectsFile(t *testing.T) {
 	rs := []Redirect{{"/story/5", "/rbi-policy/", 301}, {"/old", "/new/", 301}}
-	withNote := string(Redirects(rs, true))
+	withNote := string(Redirects(rs, true, ""))
 	if !strings.Contains(withNote, "# /api/forms/*  https://") || !strings.Contains(withNote, "magazine serve") {
 		t.Errorf("collector mode needs the note for hosts:\n%s", withNote)
 	}
-	if plain := string(Redirects(rs, false)); strings.Contains(plain, "/api/forms") {
+	if plain := string(Redirects(rs, false, "")); strings.Contains(plain, "/api/forms") {
 		t.Errorf("hosted mode needs no forms note:\n%s", plain)
 	}
 	got := ParseRedirects([]byte(withNote + "/old /elsewhere/ 301\n/splat/* /x 301\n/bad /x 200\n/three /x/ 308\n"))
