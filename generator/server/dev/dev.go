@@ -31,6 +31,7 @@ type Server struct {
 	keys    map[string]string // last good build: each file's key
 	files   fstest.MapFS      // and its contents, served
 	last    *pipeline.Result
+	base    string // the site's base path, which it is served below
 	problem string // the last build's error, "" when it succeeded
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
@@ -47,6 +48,11 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{opt: opt, log: log, builder: b, files: fstest.MapFS{}, subs: map[chan event]bool{}}
+	// The site is served below the base path its config has now (a config
+	// with mistakes is shown by the build, and served at the root).
+	if cfg, err := opt.SiteConfig(); err == nil {
+		s.base = cfg.BasePath
+	}
 	s.built = s.fingerprint()
 	s.Rebuild()
 	return s, nil
@@ -103,8 +109,8 @@ func (m memory) Put(path string, f pipeline.File) error {
 	return nil
 }
 
-// Handler serves the site, the reload events and (mounted by the caller)
-// anything else, such as the form collector.
+// Handler serves the site below its base path (Base), the reload events
+// and (mounted by the caller) anything else, such as the form collector.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/__dev/events", s.events)
@@ -113,9 +119,12 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = io.WriteString(w, client)
 	})
-	mux.Handle("/", serve.FS(liveFS{s}, injectClient))
+	mux.Handle("/", serve.FS(liveFS{s}, s.base, injectClient))
 	return mux
 }
+
+// Base is the base path the site is served below: "" at the root.
+func (s *Server) Base() string { return s.base }
 
 // liveFS reads from whichever build is current at the time of the request.
 type liveFS struct{ s *Server }
