@@ -1,6 +1,7 @@
 // Command gen writes the files derived from the Go types: the TypeScript
 // types of page data (frontend/src/types.ts) and the table of story
-// front-matter keys in docs/editing.md. Run it with go generate ./... after changing either.
+// front-matter keys in docs/editing.md. Run it with go generate ./... after
+// changing either.
 package main
 
 import (
