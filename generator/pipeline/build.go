@@ -1,4 +1,4 @@
-// Package build runs the whole pipeline: content -> routes -> head and page
+// Package pipeline runs the whole build: content -> routes -> head and page
 // data -> render -> files, and swaps the result into place atomically.
 package pipeline
 
