@@ -99,7 +99,11 @@ func leadsForwardCmd() *cobra.Command {
 		Long: `Deliver every lead not yet delivered to the --to URL, oldest first, as a JSON
 POST with the lead's export fields plus "uid", which is also the Idempotency-Key
 header. A lead counts as delivered once the receiver answers 2xx; failures are
-retried with growing waits. Delivery is at least once: receivers dedupe on uid.
+retried with growing waits. Runs that overlap (cron and a manual run) share the
+leads, each sent once; a run that is killed leaves its leads leased until the
+lease expires (9 minutes with the default --attempts), then the next
+run sends them. Delivery is still at least once: a crash between a 2xx and its
+record sends that lead again, so receivers that can should dedupe on uid.
 A lead that keeps failing ends the run (exit 1); it and the later leads are
 tried again by the next run.`,
 		Args: cobra.NoArgs,
