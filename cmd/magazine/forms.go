@@ -11,6 +11,7 @@ import (
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/pipeline"
 	"github.com/nivaran/magazine/generator/server/forms"
+	"github.com/nivaran/magazine/generator/server/serve"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -87,6 +88,7 @@ func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http
 	}
 	mux := http.NewServeMux()
 	mux.Handle(forms.Prefix, forms.Handler(store, opt))
+	mux.Handle(serve.HealthPath, serve.Health(store.Check))
 	mux.Handle("/", siteHandler)
 	return mux, store, nil
 }
@@ -107,4 +109,29 @@ func siteOrigin(baseURL, config string, warn io.Writer) string {
 		return ""
 	}
 	return cfg.BaseURL
+}
+
+// openAccessLog opens --access-log: "-" is standard output (the journal,
+// under systemd), anything else a file appended to, readable by its owner
+// and group only (it holds readers' addresses).
+func openAccessLog(name string, stdout io.Writer) (io.Writer, func() error, error) {
+	if name == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o640)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--access-log: %w", err)
+	}
+	return f, f.Close, nil
+}
+
+// logged puts the access log, if any, in front of h. Then every request
+// goes through net/http: the serve package's fast path answers only a bare
+// site handler or mux, so nothing escapes the log.
+func logged(h http.Handler, w io.Writer, f collectorFlags) http.Handler {
+	if w == nil {
+		return h
+	}
+	trust := f.opt.TrustForwardedFor
+	return serve.AccessLog(h, w, func(r *http.Request) string { return forms.ClientAddr(r, trust) })
 }

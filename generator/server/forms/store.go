@@ -157,6 +157,12 @@ func redact(dsn string) string {
 	return u.Redacted()
 }
 
+// Check runs one small query, for health checks: nil when the database answers.
+func (s *Store) Check(ctx context.Context) error {
+	var v int
+	return s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&v)
+}
+
 // Close closes the database, checkpointing SQLite's write-ahead log.
 func (s *Store) Close() error { return s.db.Close() }
 
