@@ -190,3 +190,59 @@ func TestSystemdUnitExample(t *testing.T) {
 		t.Errorf("systemd-analyze verify %s: %v\n%s", path, err, out)
 	}
 }
+
+// `magazine leads delete` erases a person's leads (--email, any case) and
+// leads past the retention limit (--older-than), on either store.
+func TestLeadsDelete(t *testing.T) {
+	for _, store := range []struct {
+		name string
+		args func(t *testing.T) []string
+	}{
+		{"sqlite", func(t *testing.T) []string { return []string{"--data", t.TempDir()} }},
+		{"postgres", func(t *testing.T) []string { return []string{"--database", pgtest.URL(t)} }},
+	} {
+		t.Run(store.name, func(t *testing.T) {
+			args := store.args(t)
+			_, addr := startServe(t, nil, append(args, "--forms-per-minute", "0")...)
+			for _, body := range []string{
+				`{"email":"meera@example.in"}`, `{"email":"ravi@example.in"}`,
+			} {
+				if status, err := post(addr, "newsletter", body); err != nil || status != 200 {
+					t.Fatalf("%s: %d %v", body, status, err)
+				}
+			}
+			if status, err := post(addr, "launch", `{"name":"Meera","email":"Meera@Example.IN"}`); err != nil || status != 200 {
+				t.Fatalf("launch: %d %v", status, err)
+			}
+			run := func(flags ...string) string {
+				t.Helper()
+				out, err := magazine(t, nil, append(append([]string{"leads", "delete"}, flags...), args...)...).CombinedOutput()
+				if err != nil {
+					t.Fatalf("leads delete %s: %v\n%s", flags, err, out)
+				}
+				return string(out)
+			}
+			if out := run("--email", "MEERA@example.in"); out != "2 lead(s) from MEERA@example.in deleted\n" {
+				t.Errorf("--email: %q", out)
+			}
+			if l := exportLeads(t, nil, args...); len(l) != 1 || l[0]["email"] != "ravi@example.in" {
+				t.Errorf("after --email: %v", l)
+			}
+			if out := run("--older-than", "1d"); !strings.HasPrefix(out, "0 lead(s) created before ") {
+				t.Errorf("--older-than 1d: %q", out)
+			}
+			if out := run("--older-than", "0d"); !strings.HasPrefix(out, "1 lead(s) created before ") {
+				t.Errorf("--older-than 0d: %q", out)
+			}
+			if l := exportLeads(t, nil, args...); len(l) != 0 {
+				t.Errorf("after --older-than 0d: %v", l)
+			}
+		})
+	}
+	for _, bad := range [][]string{{}, {"--email", "a@b.co", "--older-than", "9d"}, {"--older-than", "90"}, {"--older-than", "-3d"}} {
+		out, err := magazine(t, nil, append([]string{"leads", "delete", "--data", t.TempDir()}, bad...)...).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "--older-than") {
+			t.Errorf("leads delete %q: %v %s", bad, err, out)
+		}
+	}
+}

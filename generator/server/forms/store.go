@@ -85,6 +85,9 @@ func Open(dataDir string) (*Store, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
+	// Deleted rows are overwritten, not left in free pages: an erased
+	// lead's address must not stay in the file (erase.go).
+	q.Add("_pragma", "secure_delete(on)")
 	q.Add("_txlock", "immediate")
 	// A file: URI keeps any '?' or '#' in the folder name from being read as
 	// parameters.
