@@ -45,6 +45,7 @@ func report(err error) string {
 func buildFlags(c *cobra.Command, o *pipeline.Options) {
 	c.Flags().StringVar(&o.Stories, "stories", "", "folder of story files (default stories)")
 	c.Flags().Var(configFlag{o}, "config", "site config file (default site.yaml); given again, an overlay whose keys override it")
+	c.Flags().StringVar(&o.Cache, "cache-dir", "", "the build's own folder: caches, lock and the previous build kept for the next (default .cache beside the config)")
 }
 
 func buildCmd() *cobra.Command {
