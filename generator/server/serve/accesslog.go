@@ -2,7 +2,6 @@ package serve
 
 import (
 	"io"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -27,7 +26,7 @@ func AccessLog(h http.Handler, w io.Writer, client func(*http.Request) string) h
 			lw.status = http.StatusOK
 		}
 		line := make([]byte, 0, 256)
-		line = append(line, escape(client(r), true)...)
+		line = append(line, escape(orDash(client(r)), true)...)
 		line = append(line, " - - ["...)
 		line = time.Now().AppendFormat(line, "02/Jan/2006:15:04:05 -0700")
 		line = append(line, "] \""...)
@@ -45,15 +44,6 @@ func AccessLog(h http.Handler, w io.Writer, client func(*http.Request) string) h
 		w.Write(line)
 		mu.Unlock()
 	})
-}
-
-// RemoteHost is the TCP peer's address without its port.
-func RemoteHost(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func orDash(s string) string {

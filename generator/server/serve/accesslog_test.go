@@ -2,6 +2,7 @@ package serve
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -28,6 +29,12 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// peer is the TCP peer's address without its port.
+func peer(r *http.Request) string {
+	host, _, _ := net.SplitHostPort(r.RemoteAddr)
+	return host
+}
+
 var combined = regexp.MustCompile(`^(\S+) - - \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "([^"]*)" (\d{3}) (\d+) "([^"]*)" "([^"]*)"$`)
 
 // Every request is logged, the site's plain GETs too, in the combined log
@@ -41,7 +48,7 @@ func TestAccessLog(t *testing.T) {
 		io.WriteString(w, `{"ok":true}`)
 	})
 	mux.Handle("/", Handler(site(t)))
-	addr := start(t, AccessLog(mux, &log, RemoteHost), DefaultLimits())
+	addr := start(t, AccessLog(mux, &log, peer), DefaultLimits())
 
 	res := raw(t, addr,
 		"GET /rbi-policy/ HTTP/1.1\r\nHost: x\r\nReferer: https://ref.example/\r\nUser-Agent: Mozilla/5.0 \"evil\"\r\n\r\n",
