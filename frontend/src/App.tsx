@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Head, PageData } from './types';
-import { applyHead, fetchRoute, normalisePath } from './navigation';
+import { applyHead, normalisePath } from './navigation';
+import { fetchRoute } from './readpage';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { Navigation } from './components/Link';

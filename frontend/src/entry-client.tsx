@@ -4,18 +4,22 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { isStoryPath } from './pages/Screen';
+import { readPage } from './readpage';
 import { preload } from './routes/lazy';
 import { fetchIndexEarly } from './search/early';
 import { handoff } from './search/handoff';
-import type { PageData } from './types';
 
 declare global {
   interface Window {
     __recoverableErrors?: string[];
+    // Set by the page's first script (templates/page.html): the last
+    // button tapped before hydration, acted on once React owns the page.
+    earlyTap?: HTMLElement;
+    hydrating?: boolean;
   }
 }
 
-const page = JSON.parse(document.getElementById('page-data')!.textContent!) as PageData;
+const page = readPage(document);
 const container = document.getElementById('root')!;
 const app = (
   <BrowserRouter>
@@ -49,6 +53,7 @@ void preload(page).then(() => {
   // instead of holding the main thread for the whole page: the page is
   // already painted, and a tap meanwhile is handled as soon as its part is
   // hydrated.
+  window.hydrating = true;
   startTransition(() => {
     hydrateRoot(container, app, {
       // Production React reports hydration mismatches only here; keep them visible.
@@ -58,4 +63,10 @@ void preload(page).then(() => {
       },
     });
   });
+  // A tap the page had no handler for yet (the menu, on a slow phone): a
+  // click on the root while it hydrates makes React finish hydrating it
+  // at once and then handle the click.
+  const tap = window.earlyTap;
+  window.earlyTap = undefined;
+  if (tap?.isConnected) tap.click();
 });

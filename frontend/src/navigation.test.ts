@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { applyHead, dataURL, normalisePath, pageURL } from './navigation';
+import { applyHead, normalisePath, pageURL } from './navigation';
 import { parseDate } from './components/LocalDate';
 
 describe('navigation', () => {
-  it('maps paths to their data files', () => {
-    expect(dataURL('/')).toBe('/_data/index.json');
-    expect(dataURL('/rbi-policy/')).toBe('/_data/rbi-policy.json');
-    expect(dataURL('/story/5')).toBe('/_data/story/5.json');
+  it('names a route by its path without the slash', () => {
     expect(normalisePath('/about/')).toBe('/about');
+    expect(normalisePath('/')).toBe('/');
   });
 
   // The same cases as generator/plan/route's TestURLSharedCases, plus links with a query or fragment.
   it('writes every page link with its trailing slash, as hosts serve it', () => {
     const vectors = JSON.parse(readFileSync('generator/plan/route/testdata/urls.json', 'utf8')) as { cases: [string, string][]; links: [string, string][] };
     for (const [to, want] of [...vectors.cases, ...vectors.links]) expect(pageURL(to), to).toBe(want);
-    for (const [, url] of vectors.cases) expect(dataURL(url)).toBe(dataURL(normalisePath(url)));
+    for (const [, url] of vectors.cases) expect(pageURL(normalisePath(url))).toBe(pageURL(url));
   });
 
   it('swaps only the route-specific head', () => {

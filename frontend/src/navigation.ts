@@ -1,4 +1,4 @@
-import type { Head, RouteData } from './types';
+import type { Head } from './types';
 
 // The address a page is served at: its folder, with a trailing slash, as
 // static hosts serve <path>/index.html (generator/plan/route.URL has the same
@@ -15,18 +15,6 @@ export function pageURL(to: string): string {
 export function normalisePath(path: string): string {
   if (path.length > 1 && path.endsWith('/')) return path.slice(0, -1);
   return path || '/';
-}
-
-// Where the generator writes a route's data (generator/plan/route.DataFile).
-export function dataURL(path: string): string {
-  const p = normalisePath(path);
-  return p === '/' ? '/_data/index.json' : `/_data${p}.json`;
-}
-
-export async function fetchRoute(path: string): Promise<RouteData> {
-  const res = await fetch(dataURL(path), { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  return (await res.json()) as RouteData;
 }
 
 // Preloads speed up a page's first load only: after it, the app fetches

@@ -281,7 +281,7 @@ func (c *content) without(problems diag.List, cfg *site.Config, config string) b
 	}
 	for _, r := range c.routes {
 		if !ok[r.Path] {
-			c.elsewhere = append(c.elsewhere, route.File(r.Path), route.DataFile(r.Path))
+			c.elsewhere = append(c.elsewhere, route.File(r.Path))
 		}
 	}
 	c.stories, c.routes, c.problems = kept, routes, problems

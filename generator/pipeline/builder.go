@@ -15,6 +15,7 @@ import (
 
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/plan/images"
 	"github.com/nivaran/magazine/generator/plan/media"
@@ -80,7 +81,8 @@ type Result struct {
 	Phases   []Phase
 	Total    time.Duration
 
-	WorkerPeak int64 // the largest render worker's peak memory, in bytes
+	WorkerPeak int64           // the largest render worker's peak memory, in bytes
+	Size       hostpolicy.Size // what the built site holds, as hosts count it (Run)
 
 	Held  story.Held // drafts and scheduled stories left out
 	Notes []string   // forms mode, launch notice: printed after the summary

@@ -26,6 +26,10 @@ type bad struct {
 	want  string
 }
 
+// quick names the cases that once took long: check and build must each
+// answer within a second.
+var quick = map[string]bool{"a list nested 100,000 deep": true}
+
 func replaced(src, from, to string) string {
 	out := strings.Replace(src, from, to, 1)
 	if out == src {
@@ -95,6 +99,8 @@ func catalogue() []bad {
 			"{dir}/bad.md:3:8: title: control character U+0000 is not allowed"},
 		{"bell in the introduction", map[string]string{"bad.md": replaced(s9, `introduction: "Intro`, `introduction: "\aIntro`)},
 			"{dir}/bad.md:4:15: introduction: control character U+0007 is not allowed"},
+		{"chart data from after the story's date", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n```chart\ntype: line\ntitle: CPI\nsource: RBI\n---\nMonth,CPI\nJul 2025,1.55\nDec 2025,3.1\n```")},
+			`{dir}/bad.md:19: chart: "Dec 2025" had not ended on the story's date (2025-08-19), so CPI cannot be data yet: mark it with a * as projected (3.1*), or say what it is in the label ("Dec 2025 (projected)")`},
 		{"NUL byte in the body", map[string]string{"bad.md": replaced(s9, "Body of story", "Body\x00 of story")},
 			"{dir}/bad.md:10:5: a NUL byte: a story must be plain UTF-8 text"},
 		{"not UTF-8", map[string]string{"bad.md": replaced(s9, "Body of story", "Body of st\xe9ry")},
@@ -130,6 +136,28 @@ func catalogue() []bad {
 		{"long metaDescription", map[string]string{"bad.md": gt.Story("9", "metaDescription: \""+strings.Repeat("a", 161)+"\"\n")},
 			"{dir}/bad.md:8: metaDescription: 161 characters; keep it to 160 so search results show it whole"},
 		{"backLabel", map[string]string{"bad.md": gt.Story("9", "backLabel: Go back\n")}, `{dir}/bad.md:8:12: backLabel: "Go back" must be "Back to Homepage" or "Back to Portal"`},
+		{"javascript: link", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of [story 9](javascript:alert(1)).")},
+			`{dir}/bad.md:10: link "javascript:alert(1)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`},
+		{"vbscript:, data: and entity-encoded links, in a note too", map[string]string{"bad.md": replaced(s9, "Body of story 9.",
+			"Body of [story](VBScript:msgbox(1)) 9[^1].\n\nSee [the data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) and <javascript:alert(2)>.\n\n"+
+				"[^1]: From [the archive](&#106;avascript:alert(3)).")},
+			`{dir}/bad.md:10: link "VBScript:msgbox(1)": a vbscript: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:12: link "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==": a data: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:12: link "javascript:alert(2)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)` + "\n" +
+				`{dir}/bad.md:14: link "&#106;avascript:alert(3)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`},
+		{"featuredImage javascript:", map[string]string{"bad.md": img("javascript:alert(1)")},
+			`{dir}/bad.md:8: featuredImage: "javascript:alert(1)" must be an https:// address`},
+		{"featuredImage address with a space and a quote", map[string]string{"bad.md": img(`'https://images.example/a b".jpg'`)},
+			`{dir}/bad.md:8: featuredImage: "https://images.example/a b\".jpg" is not a valid address: it holds ' ' (write a space as %20)`},
+		{"featuredImage http:", map[string]string{"bad.md": img("http://images.example/a.jpg")},
+			`{dir}/bad.md:8: featuredImage: "http://images.example/a.jpg" must be an https:// address`},
+		{"figure src javascript:", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n```figure\nsrc: javascript:alert(1)\nalt: A chart\nwidth: 800\nheight: 450\n```")},
+			`{dir}/bad.md:13: figure: "javascript:alert(1)" must be an https:// address`},
+		// 200 KB: goldmark took 15-62 s over it.
+		{"a list nested 100,000 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", "Body of story 9.\n\n"+strings.Repeat("- ", 100000)+"x")},
+			"{dir}/bad.md:12: lists and block quotes nested 100000 deep; at most 16"},
+		{"emphasis nested 20 deep", map[string]string{"bad.md": replaced(s9, "Body of story 9.", strings.Repeat("*a _", 10)+"9"+strings.Repeat("_ b*", 10))},
+			"{dir}/bad.md:10: emphasis nested 20 deep; at most 16"},
 	}
 }
 
@@ -179,8 +207,13 @@ func TestBadInputCatalogue(t *testing.T) {
 				os.Remove(filepath.Join(o.Stories, "images"))
 			}()
 			want := strings.ReplaceAll(c.want, "{dir}", o.Stories)
+			t0 := time.Now()
 			_, cerr := pipeline.Check(o)
+			t1 := time.Now()
 			_, berr := pipeline.Run(o)
+			if checked, built := t1.Sub(t0), time.Since(t1); quick[c.name] && max(checked, built) > time.Second {
+				t.Errorf("check took %s, build %s; want each within a second", checked, built)
+			}
 			if cerr == nil || cerr.Error() != want {
 				t.Errorf("check:\n got %v\nwant %s", cerr, want)
 			}

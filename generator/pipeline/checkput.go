@@ -21,7 +21,7 @@ func (p *pages) checkAndPut(ctx context.Context, assets <-chan []string, in <-ch
 			return ctx.Err()
 		}
 		for _, r := range p.src.routes {
-			names = append(names, route.File(r.Path), route.DataFile(r.Path))
+			names = append(names, route.File(r.Path))
 		}
 		names = append(names, p.src.elsewhere...)
 		checker = linkcheck.NewChecker(names, p.src.cfg.BaseURL)
@@ -73,9 +73,10 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 	return nil
 }
 
-// emit puts a chunk's pages and data files: each page at every path showing
-// it, a redirecting page (aliasHTML) at each path that moved to its story,
-// and the page data at every path, for client-side navigation.
+// emit puts a chunk's pages: each page at every path showing it, and a
+// redirecting page (aliasHTML) at each path that moved to its story. A
+// page is one file: client-side navigation reads the next page's data from
+// the page itself (frontend/src/navigation.ts).
 func (p *pages) emit(batch []*page) error {
 	for _, pg := range batch {
 		for _, r := range p.aliases[pg.route.Path] {
@@ -95,9 +96,6 @@ func (p *pages) emit(batch []*page) error {
 			}
 			if pg.route.Kind != route.NotFound {
 				p.res.Pages++
-				if err := p.put(route.DataFile(r.Path), File{Key: pg.dataKey, Data: pg.file}); err != nil {
-					return err
-				}
 			}
 		}
 	}

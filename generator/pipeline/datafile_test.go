@@ -8,39 +8,30 @@ import (
 	"testing"
 
 	"github.com/nivaran/magazine/generator/content/markdown"
-	"github.com/nivaran/magazine/generator/page/head"
 	"github.com/nivaran/magazine/generator/page/pagedata"
 	"github.com/nivaran/magazine/generator/plan/route"
 )
 
-// A data file is {"head":…,"page":…} as json.Marshal writes each, HTML
-// escaped, and the page data the worker gets is exactly its "page" value,
-// however its size compares with the file made before it.
-func TestDataFile(t *testing.T) {
+// A page's data is json.Marshal's, HTML escaped, however its size compares
+// with the data made before it.
+func TestPageJSON(t *testing.T) {
 	t.Parallel()
-	h := head.Head{Title: "Tariffs & <trade>", Elements: []head.Element{{Name: "meta", Attrs: [][2]string{{"name", "description"}}}},
-		JSONLD: []json.RawMessage{json.RawMessage(`{"@type":"NewsArticle"}`)}}
 	for _, page := range []any{
 		map[string]any{"kind": "story", "body": strings.Repeat("word ", 20000)},
-		map[string]any{"kind": "about"},
+		map[string]any{"kind": "about", "title": "Tariffs & <trade>"},
 		[]int{1, 2, 3},
 	} {
-		file, pd, err := dataFile(h, page)
+		pd, err := pageJSON(page)
 		if err != nil {
 			t.Fatal(err)
 		}
-		hj, _ := json.Marshal(h)
-		want, _ := json.Marshal(page)
-		if !bytes.Equal(pd, want) {
+		if want, _ := json.Marshal(page); !bytes.Equal(pd, want) {
 			t.Errorf("page data %.60s…, want %.60s…", pd, want)
-		}
-		if w := `{"head":` + string(hj) + `,"page":` + string(want) + `}`; string(file) != w {
-			t.Errorf("file %.80s…, want %.80s…", file, w)
 		}
 	}
 }
 
-// dataFile encodes with github.com/goccy/go-json, 2.2x as fast as
+// pageJSON encodes with github.com/goccy/go-json, 2.2x as fast as
 // encoding/json on a story's data here (33 -> 15 µs). Its bytes must be
 // encoding/json's, which the golden files and the TypeScript types (package
 // tsgen) are made against, whatever text a page holds: escapes (<, >, &,
@@ -48,14 +39,12 @@ func TestDataFile(t *testing.T) {
 // of every kind of page (make test runs the seeds). One difference is
 // allowed: go-json writes \b and \f as \u0008 and \u000c, the same JSON
 // value.
-func FuzzDataFile(f *testing.F) {
+func FuzzPageJSON(f *testing.F) {
 	for _, s := range []string{"", "Tariffs & <trade>", "\u2028\u2029 \x00\x1f\x7f", "\xff\xfe bad", "\b\f", "₹3.5 lakh crore — “quoted”", "</script><!--", `"\\`} {
 		f.Add(s, 3)
 	}
 	f.Fuzz(func(t *testing.T, text string, n int) {
 		card := pagedata.Card{ID: n, Title: text, Introduction: text, Byline: text, Href: "/story/1/"}
-		ld, _ := json.Marshal(map[string]string{"headline": text})
-		h := head.Head{Title: text, Elements: []head.Element{{Name: "meta", Attrs: [][2]string{{"content", text}}}}, JSONLD: []json.RawMessage{ld}}
 		site := &pagedata.Site{Name: text, Sections: []pagedata.Link{{Label: text, Href: "/"}}}
 		for _, page := range []pagedata.Page{
 			{Kind: route.Story, Path: "/story/1/", Site: site, StoryFields: &pagedata.StoryFields{Story: &pagedata.Story{
@@ -68,20 +57,17 @@ func FuzzDataFile(f *testing.F) {
 			{Kind: route.Search, Site: site, SearchFields: &pagedata.SearchFields{Categories: []string{text}}},
 			{Kind: route.NotFound, LatestFields: &pagedata.LatestFields{}},
 		} {
-			file, pd, err := dataFile(h, page)
+			pd, err := pageJSON(page)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := json.Marshal(pagedata.RouteData{Head: h, Page: page})
+			want, _ := json.Marshal(page)
 			if strings.ContainsAny(text, "\b\f") {
-				sameValue(t, file, want)
+				sameValue(t, pd, want)
 				continue
 			}
-			if !bytes.Equal(file, want) {
-				t.Fatalf("%s: file\n%s\nencoding/json\n%s", page.Kind, file, want)
-			}
-			if wantPage, _ := json.Marshal(page); !bytes.Equal(pd, wantPage) {
-				t.Fatalf("%s: page data\n%s\nencoding/json\n%s", page.Kind, pd, wantPage)
+			if !bytes.Equal(pd, want) {
+				t.Fatalf("%s: page data\n%s\nencoding/json\n%s", page.Kind, pd, want)
 			}
 		}
 	})

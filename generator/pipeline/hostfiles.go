@@ -18,11 +18,7 @@ import (
 // (and `magazine serve`, which reads them back). An alias of a story that
 // shows the story's own page redirects permanently to the story's address
 // (route.Moved); /story/<id> never does, being a whole page.
-func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) map[string][]byte {
-	f := cfg.Forms
-	endpoints := []string{f.Launch, f.Editorial, f.Partnership, f.Newsletter}
-	policy := hostpolicy.Site{FormEndpoints: endpoints, Analytics: strings.TrimSpace(cfg.AnalyticsID) != "",
-		Ads: cfg.AdPublisherID != "", ScriptHashes: scriptHashes}
+func hostFiles(cfg *site.Config, routes []route.Route, policy hostpolicy.Site) map[string][]byte {
 	var redirects []hostpolicy.Redirect
 	for _, r := range routes {
 		if !r.Moved() {
@@ -35,8 +31,16 @@ func hostFiles(cfg *site.Config, routes []route.Route, scriptHashes []string) ma
 	}
 	return map[string][]byte{
 		hostpolicy.HeadersFile:   hostpolicy.Headers(policy),
-		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, f.NeedsCollector()),
+		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, cfg.Forms.NeedsCollector()),
 	}
+}
+
+// sitePolicy is what the site's headers, and the policy in each page,
+// depend on: scriptHashes are those of the shell's inline scripts.
+func sitePolicy(cfg *site.Config, scriptHashes []string) hostpolicy.Site {
+	f := cfg.Forms
+	return hostpolicy.Site{FormEndpoints: []string{f.Launch, f.Editorial, f.Partnership, f.Newsletter},
+		Analytics: strings.TrimSpace(cfg.AnalyticsID) != "", Ads: cfg.AdPublisherID != "", ScriptHashes: scriptHashes}
 }
 
 // aliasPage stands at an old address of a story for hosts that do not read

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/page/head"
 	"github.com/nivaran/magazine/generator/page/pagedata"
 	"github.com/nivaran/magazine/generator/plan/media"
@@ -61,10 +62,9 @@ type page struct {
 	route    route.Route
 	head     head.Head
 	headHTML string   // head.HTML(), used for the key and the page
-	file     []byte   // the data file: {"head":…,"page":…}
-	data     []byte   // the page data, within file
-	dataKey  string   // the data file's key
-	key      string   // the page's: the shell, head and data file's keys
+	data     []byte   // the page data, which the worker renders
+	inline   []byte   // the page data the page carries: data without its blocks' HTML
+	key      string   // the page's: the shell's key, its head and data
 	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
@@ -103,21 +103,28 @@ func (p *pages) produce(ctx context.Context, assets <-chan []string) error {
 // same page getting copies of it.
 func (p *pages) layOut() error {
 	cfg, client := p.src.cfg, p.bundle.Client
+	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot}
 	var err error
-	p.shell, err = newShell(p.src.tpl, shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot})
+	if p.shell, err = newShell(p.src.tpl, base); err != nil {
+		return fmt.Errorf("%s: %w", p.src.tplPath, err)
+	}
+	// The CSP allows the shell's own inline scripts by hash; each page
+	// carries it too, for hosts that send no headers.
+	blank, err := p.shell.run("", "", "", nil)
 	if err != nil {
+		return err
+	}
+	policy := sitePolicy(cfg, inlineScriptHashes(blank))
+	base.CSP = hostpolicy.MetaCSP(policy)
+	if p.shell, err = newShell(p.src.tpl, base); err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
 	if p.sheet, err = usedcss.Parse(stylesheet(client)); err != nil {
 		return fmt.Errorf("the frontend's stylesheet: %w", err)
 	}
 	p.sheet.Every(p.shell.markup())
-	p.shellKey = hashOf(p.bundle.Hash, string(p.src.tplSrc))
-	blank, err := p.shell.run("", "", "", nil)
-	if err != nil {
-		return err
-	}
-	for path, data := range hostFiles(cfg, p.src.routes, inlineScriptHashes(blank)) {
+	p.shellKey = hashOf(p.bundle.Hash, string(p.src.tplSrc), base.CSP)
+	for path, data := range hostFiles(cfg, p.src.routes, policy) {
 		if err := p.put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
 			return err
 		}

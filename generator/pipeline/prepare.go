@@ -8,6 +8,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
+	"github.com/nivaran/magazine/generator/render/worker"
 	"github.com/nivaran/magazine/generator/util/parallel"
 )
 
@@ -29,10 +30,10 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 			if r.Kind == route.Search {
 				h.Start(p.search.modules, p.search.styles, p.search.data)
 			}
-			file, pd, err := dataFile(h, p.data.For(r))
+			data, err := pageJSON(p.data.For(r))
 			headHTML := h.HTML()
-			dataKey := hashOf(unsafeString(file))
-			batch[i] = &page{route: r, head: h, headHTML: headHTML, file: file, data: pd, dataKey: dataKey, key: hashOf(p.shellKey, headHTML, dataKey)}
+			batch[i] = &page{route: r, head: h, headHTML: headHTML, data: data, inline: worker.WithoutHTML(data),
+				key: hashOf(p.shellKey, headHTML, unsafeString(data))}
 			return err
 		})
 		stop()

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"time"
 
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/emit/output"
 )
 
@@ -34,6 +35,12 @@ func Run(opt Options) (res *Result, err error) {
 		return nil, err
 	}
 	res.Phases = append(res.Phases, Phase{"commit", time.Since(t)})
+	// What hosts count of the site: the build warns, naming the host, when
+	// it passes one's limit.
+	if res.Size, err = hostpolicy.Measure(opt.Out); err != nil {
+		return nil, err
+	}
+	res.Notes = append(res.Notes, res.Size.Warnings()...)
 	res.WorkerPeak = b.pool.PeakMemory()
 	if err := done(nil); err != nil {
 		return nil, err

@@ -117,6 +117,7 @@ func stylesheet(c *bundle.Client) string {
 // shellData fills templates/page.html.
 type shellData struct {
 	Lang     string
+	CSP      string // the Content-Security-Policy for the page's <meta http-equiv> (hostpolicy.MetaCSP)
 	AdClient string // loads the ad script only when a publisher id is configured
 	Head     template.HTML
 	Style    template.CSS // the rules of the stylesheet this page can use

@@ -16,7 +16,7 @@ func (p *pages) wrap(ctx context.Context, in <-chan renderedChunk, out chan<- []
 		for i := 0; err == nil && i < len(c.bodies); i++ {
 			pg := c.waiting[i]
 			style := p.sheet.For(pg.headHTML, c.bodies[i])
-			if pg.html, err = p.shell.page(style, pg.headHTML, c.bodies[i], pg.data); err != nil {
+			if pg.html, err = p.shell.page(style, pg.headHTML, c.bodies[i], pg.inline); err != nil {
 				err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, pg.route.Path, err)
 			}
 		}

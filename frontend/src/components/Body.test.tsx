@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { Body } from './Body';
+import { restoreHTML } from '../readpage';
 import { preload } from '../routes/lazy';
 import type { Block } from '../types';
 import { site, story } from '../testing';
@@ -55,5 +56,35 @@ describe('Body', () => {
     await preload({ kind: 'story', path: '/story/5', site, story: story({ blocks: [embed], embeds: true }) });
     render(<Body blocks={[embed]} />);
     expect(screen.getByRole('link', { name: 'View the post on X' }).getAttribute('href')).toBe('https://x.com/RBI/status/1');
+  });
+
+  it('reads back from the page the html its inline data leaves out, and hydrates onto it unchanged', async () => {
+    const embed: Block = { type: 'embed', embed: { provider: 'x', url: 'https://x.com/RBI/status/1', title: 'Post by @RBI on X' } };
+    await preload({ kind: 'story', path: '/story/5', site, story: story({ blocks: [embed], embeds: true }) });
+    const all: Block[] = [
+      ...blocks.slice(0, 3),
+      { type: 'hr' },
+      embed,
+      { type: 'spotlight', title: 'Solution Spotlight:', children: [{ type: 'p', html: 'Act <em>now</em>.' }, { type: 'ul', html: '<li>a</li><li>b</li>' }] },
+      ...blocks.slice(3),
+    ];
+    const container = document.createElement('div');
+    container.className = 'article-body';
+    container.innerHTML = renderToString(<Body blocks={all} />);
+    const before = container.innerHTML;
+    // The page's data as the generator writes it inline: no block keeps its html.
+    const inline: Block[] = JSON.parse(JSON.stringify(all, (k, v) => (k === 'html' ? undefined : v)));
+    restoreHTML(inline, container);
+    expect(inline).toEqual(all);
+    document.body.appendChild(container);
+    const errors: unknown[] = [];
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, <Body blocks={inline} />, { onRecoverableError: (e) => errors.push(e) });
+    });
+    expect(errors).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    expect(container.innerHTML).toBe(before);
+    container.remove();
   });
 });

@@ -7,7 +7,9 @@ import { visual } from './visuals';
 // insert. Headings (with their anchor links), tables, charts, figures,
 // notes, callouts and code arrive as whole elements. A block's html is only
 // ever inserted whole: when the build prerenders a page, it holds a
-// placeholder the generator replaces with the HTML (generator/render/worker/holes.go).
+// placeholder the generator replaces with the HTML (generator/render/worker/holes.go),
+// and the page's own copy of its data leaves it out (worker.WithoutHTML):
+// readpage.ts reads it back from the page.
 export function Body({ blocks }: { blocks: Block[] }) {
   return (
     <>

@@ -7,6 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/util"
 )
 
 // check walks the whole tree for mistakes that would otherwise vanish
@@ -37,6 +38,10 @@ func (c *converter) check(root ast.Node) {
 			if kind := string(n.Language(c.src)); (kind == "chart" || kind == "figure" || kind == "embed") && !topLevel(n) {
 				c.problemAt(c.lineOf(n), "a ```%s block must stand on its own, not inside a quote, list or note", kind)
 			}
+		case *ast.Link:
+			c.checkLink(c.lineOf(n), n.Destination)
+		case *ast.AutoLink:
+			c.checkLink(c.lineOf(n), n.URL(c.src))
 		case *ast.Paragraph:
 			c.checkTableLike(n)
 			c.checkNoteRefs(n)
@@ -79,6 +84,22 @@ func (c *converter) rawHTML(line int, v string) {
 		}
 	}
 	c.problemAt(line, "raw HTML is not published: %s — %s", first, hint)
+}
+
+// unsafeSchemes run code or load something other than a page when a
+// reader follows the link; goldmark would publish their links as href="".
+var unsafeSchemes = []string{"javascript:", "vbscript:", "data:", "file:"}
+
+// checkLink reports a link to an address with an unsafe scheme, as the
+// browser would read it (goldmark has decoded its character references).
+func (c *converter) checkLink(line int, dest []byte) {
+	d := strings.ToLower(string(util.URLEscape(dest, true)))
+	for _, s := range unsafeSchemes {
+		if strings.HasPrefix(d, s) {
+			c.problemAt(line, "link %q: a %s address is not published (link to a web address, https://…, or a page of the site, /about)", dest, s)
+			return
+		}
+	}
 }
 
 var (

@@ -36,6 +36,11 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 		if ch == nil {
 			return Block{}, false
 		}
+		if !c.asOf.IsZero() {
+			for _, p := range ch.CheckDates(c.asOf) {
+				c.problemAt(lineOf(p.Line), "chart: %s", p.Message)
+			}
+		}
 		c.charts++
 		c.text = append(c.text, ch.Text())
 		c.words = append(c.words, ch.Title)

@@ -3,9 +3,12 @@ package markdown
 import (
 	"fmt"
 	"html"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/content/markdown/fence"
 	"github.com/yuin/goldmark/ast"
@@ -24,8 +27,35 @@ type Figure struct {
 	Line    int    `json:"line"` // in the story file, for problems found later
 }
 
-// External reports whether the picture lives on another site.
-func (f *Figure) External() bool { return strings.Contains(f.Src, "://") }
+// External reports whether the picture lives on another site: its Src is
+// an address, not a path under stories/.
+func (f *Figure) External() bool { return IsAddress(f.Src) }
+
+var scheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+
+// IsAddress reports whether a picture's value is an address (https://…, or
+// javascript:…, //host/x.jpg) rather than a path under stories/.
+func IsAddress(v string) bool { return scheme.MatchString(v) || strings.HasPrefix(v, "//") }
+
+// CheckPictureURL says what is wrong with an external picture's address:
+// it must be an https URL with a host, written as a URL is, with no space,
+// quote, angle bracket or backslash (%20 and the like stand for them).
+func CheckPictureURL(v string) error {
+	if i := strings.IndexFunc(v, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || strings.ContainsRune("\"'<>\\`", r)
+	}); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(v[i:])
+		return fmt.Errorf("%q is not a valid address: it holds %q (write a space as %%20)", v, r)
+	}
+	u, err := url.Parse(v)
+	switch {
+	case err != nil || !strings.EqualFold(u.Scheme, "https"):
+		return fmt.Errorf("%q must be an https:// address", v)
+	case u.Host == "" || u.User != nil:
+		return fmt.Errorf("%q is not a valid address: want https://host/path", v)
+	}
+	return nil
+}
 
 // Picture is a figure's image as the page shows it.
 type Picture struct {
@@ -67,7 +97,11 @@ func (c *converter) imageFigure(img *ast.Image) (Block, bool) {
 	f := &Figure{Src: string(img.Destination), Alt: strings.TrimSpace(nodeText(img, c.src)), Line: c.lineOf(img)}
 	f.Caption, f.Credit = splitCredit(string(img.Title))
 	if f.External() {
-		c.problemAt(f.Line, "an external picture needs its size, which is never fetched: write it as a ```figure block with src, alt, caption, credit, width and height")
+		if err := CheckPictureURL(f.Src); err != nil {
+			c.problemAt(f.Line, "figure: %v", err)
+		} else {
+			c.problemAt(f.Line, "an external picture needs its size, which is never fetched: write it as a ```figure block with src, alt, caption, credit, width and height")
+		}
 		return Block{}, false
 	}
 	return c.figure(f)
@@ -94,6 +128,12 @@ func (c *converter) figureBlock(body []byte, lineOf func(int) int) (Block, bool)
 	}
 	f := &Figure{Src: fields["src"].Value, Alt: fields["alt"].Value, Caption: fields["caption"].Value, Credit: fields["credit"].Value, Line: lineOf(1)}
 	ok := true
+	if f.External() {
+		if err := CheckPictureURL(f.Src); err != nil {
+			c.problemAt(lineOf(fields["src"].Line), "figure: %v", err)
+			ok = false
+		}
+	}
 	for _, key := range []string{"src", "alt"} {
 		if fields[key].Value == "" {
 			c.problemAt(lineOf(max(1, fields[key].Line)), "figure: %s is required", key)
@@ -141,10 +181,9 @@ func (c *converter) figure(f *Figure) (Block, bool) {
 		ok = false
 	}
 	switch {
-	case f.External() && !strings.HasPrefix(f.Src, "https://"):
-		c.problemAt(f.Line, "figure: %q must be an https:// address", f.Src)
-		ok = false
-	case !f.External() && strings.Contains(f.Src, ":"):
+	case f.External():
+		// figureBlock and imageFigure checked the address.
+	case strings.Contains(f.Src, ":"):
 		c.problemAt(f.Line, "figure: %q is neither a picture under stories/ (images/x.jpg) nor an https:// address", f.Src)
 		ok = false
 	}

@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -89,16 +90,28 @@ type converter struct {
 	tables    int
 	charts    int
 	embeds    bool
+	asOf      time.Time // the story's date: a chart's data comes from before it
 }
 
 // Convert parses a story body whose first line is line firstLine of its
 // file. It always yields blocks; problems name the file lines to fix.
 func Convert(src []byte, firstLine int) (Doc, []Problem) {
-	c := &converter{src: src, firstLine: firstLine, ids: newIDs()}
+	return ConvertAsOf(src, firstLine, time.Time{})
+}
+
+// ConvertAsOf is Convert for a story dated asOf: a chart's values for a
+// time that had not ended by then must be marked as projections
+// (chart.CheckDates). A zero asOf checks nothing.
+func ConvertAsOf(src []byte, firstLine int, asOf time.Time) (Doc, []Problem) {
+	c := &converter{src: src, firstLine: firstLine, ids: newIDs(), asOf: asOf}
 	for i, b := range src {
 		if b == '\n' {
 			c.newlines = append(c.newlines, i)
 		}
+	}
+	if at, depth, what := nesting(src, maxNesting); depth > maxNesting {
+		c.problem(at, "%s nested %d deep; at most %d", what, depth, maxNesting)
+		return Doc{}, c.problems
 	}
 	pc := parser.NewContext()
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
@@ -316,7 +329,11 @@ type writer struct {
 	w   *bufio.Writer
 }
 
-func render(n ast.Node, src []byte) string {
+func render(n ast.Node, src []byte) string { return strings.TrimSpace(renderRaw(n, src)) }
+
+// renderRaw keeps the spaces at the ends, which part a table cell's words
+// ("Farmers" ’ " Welfare").
+func renderRaw(n ast.Node, src []byte) string {
 	wr := writers.Get().(*writer)
 	wr.buf.Reset()
 	if wr.w == nil {
@@ -325,7 +342,7 @@ func render(n ast.Node, src []byte) string {
 	wr.w.Reset(&wr.buf)
 	_ = md.Renderer().Render(wr.w, src, n)
 	_ = wr.w.Flush()
-	s := strings.TrimSpace(wr.buf.String())
+	s := wr.buf.String()
 	writers.Put(wr)
 	return s
 }
@@ -342,13 +359,18 @@ func inner(n ast.Node, src []byte) string {
 	return strings.TrimSpace(s)
 }
 
-// children renders a node's children, each whole.
+// children renders a node's children, each whole: blocks trimmed, inline
+// nodes with the spaces between them.
 func children(n ast.Node, src []byte) string {
 	var b strings.Builder
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		b.WriteString(render(c, src))
+		if c.Type() == ast.TypeInline {
+			b.WriteString(renderRaw(c, src))
+		} else {
+			b.WriteString(render(c, src))
+		}
 	}
-	return b.String()
+	return strings.TrimSpace(b.String())
 }
 
 // nodeText is the plain text of n, in a builder: its String is not a copy.

@@ -30,7 +30,7 @@ func (c *converter) blockquote(q *ast.Blockquote) Block {
 		c.prose(q)
 		return Block{Type: "quote", HTML: inner(q, c.src)}
 	}
-	kind, title := strings.ToUpper(string(m[1])), strings.TrimSpace(string(m[2]))
+	kind := strings.ToUpper(string(m[1]))
 	if _, known := calloutTitles[kind]; !known && kind != pullquote {
 		kinds := []string{pullquote, "NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"}
 		msg := "[!" + string(m[1]) + "] is not a kind of box (want " + strings.Join(kinds, ", ") + ")"
@@ -39,39 +39,72 @@ func (c *converter) blockquote(q *ast.Blockquote) Block {
 		}
 		c.problemAt(c.lineOf(q), "%s", msg)
 	}
-	dropFirstLine(p)
+	first := p.Lines().At(0)
+	line := c.src[first.Start:first.Stop]
+	titleHTML, title := c.takeFirstLine(p, first.Start+bytes.IndexByte(line, ']')+1)
 	if p.ChildCount() == 0 {
 		q.RemoveChild(q, p)
 	}
 	c.prose(q)
 	if kind == pullquote {
-		return c.pullquote(q, title)
+		return c.pullquote(q, titleHTML)
 	}
 	if title == "" {
 		title = calloutTitles[kind]
+		titleHTML = html.EscapeString(title)
 	}
 	var b strings.Builder
-	b.WriteString(`<div class="callout callout--` + strings.ToLower(kind) + `" role="note"><p class="callout__title">` + html.EscapeString(title) + `</p>`)
+	b.WriteString(`<div class="callout callout--` + strings.ToLower(kind) + `" role="note"><p class="callout__title">` + titleHTML + `</p>`)
 	b.WriteString(children(q, c.src))
 	b.WriteString(`</div>`)
 	c.text = append(c.text, title)
 	return Block{Type: "callout", HTML: b.String()}
 }
 
+// takeFirstLine takes the inline nodes of p's first line from markerEnd
+// (a source offset) on out of p, and renders them as the body's text is
+// rendered (emphasis, links, character references): the HTML and the
+// plain text of a box's title.
+func (c *converter) takeFirstLine(p *ast.Paragraph, markerEnd int) (htmlOut, plain string) {
+	title := ast.NewParagraph()
+	for n := p.FirstChild(); n != nil; {
+		next := n.NextSibling()
+		p.RemoveChild(p, n)
+		t, isText := n.(*ast.Text)
+		if isText && t.Segment.Start < markerEnd {
+			t.Segment = t.Segment.WithStart(min(markerEnd, t.Segment.Stop))
+		}
+		end := isText && (t.SoftLineBreak() || t.HardLineBreak())
+		if end {
+			t.SetSoftLineBreak(false)
+			t.SetHardLineBreak(false)
+		}
+		if !isText || t.Segment.Len() > 0 {
+			title.AppendChild(title, n)
+		}
+		if end {
+			break
+		}
+		n = next
+	}
+	return inner(title, c.src), strings.TrimSpace(nodeText(title, c.src))
+}
+
 // pullquote is a quote set large; a last paragraph starting with a dash
-// ("— Name, role") is its attribution.
+// ("— Name, role") is its attribution, else what follows the marker
+// (attribution, HTML).
 func (c *converter) pullquote(q *ast.Blockquote, attribution string) Block {
 	if last, ok := q.LastChild().(*ast.Paragraph); ok && q.ChildCount() > 1 {
 		t := strings.TrimSpace(nodeText(last, c.src))
 		if rest, ok := cutDash(t); ok {
-			attribution = rest
+			attribution = html.EscapeString(rest)
 			q.RemoveChild(q, last)
 		}
 	}
 	var b strings.Builder
 	b.WriteString(`<figure class="pullquote"><blockquote>` + children(q, c.src) + `</blockquote>`)
 	if attribution != "" {
-		b.WriteString(`<figcaption>` + html.EscapeString(attribution) + `</figcaption>`)
+		b.WriteString(`<figcaption>` + attribution + `</figcaption>`)
 	}
 	b.WriteString(`</figure>`)
 	return Block{Type: "pullquote", HTML: b.String()}
@@ -84,16 +117,4 @@ func cutDash(s string) (string, bool) {
 		}
 	}
 	return s, false
-}
-
-// dropFirstLine removes the inline nodes of a paragraph's first line.
-func dropFirstLine(p *ast.Paragraph) {
-	for n := p.FirstChild(); n != nil; {
-		next := n.NextSibling()
-		p.RemoveChild(p, n)
-		if t, ok := n.(*ast.Text); ok && (t.SoftLineBreak() || t.HardLineBreak()) {
-			return
-		}
-		n = next
-	}
 }

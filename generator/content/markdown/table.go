@@ -42,7 +42,7 @@ func blankCell(s string) bool {
 
 // table renders a GFM table: its caption, alignment as marked in the line of
 // dashes, and number columns right-aligned in tabular figures; it scrolls
-// inside its own box on a narrow screen.
+// inside its own box on a narrow screen, its first column held in place.
 func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 	c.tables++
 	id := "table-" + strconv.Itoa(c.tables)
@@ -73,17 +73,16 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 		}
 	}
 	var b strings.Builder
-	label := `aria-label="Table"`
-	var capHTML string
+	label, tableLabel := `aria-label="Table"`, ""
 	if cap != nil {
-		capHTML = strings.TrimSpace(strings.TrimPrefix(inner(cap, c.src), captionPrefix))
+		// The caption stands above the box that scrolls sideways, so it
+		// stays in view and wraps to the column; it names the table.
+		fmt.Fprintf(&b, `<p class="table-caption" id="%s">%s</p>`, id, strings.TrimSpace(strings.TrimPrefix(inner(cap, c.src), captionPrefix)))
 		label = `aria-labelledby="` + id + `"`
+		tableLabel = " " + label
 		c.text = append(c.text, strings.TrimSpace(strings.TrimPrefix(nodeText(cap, c.src), captionPrefix)))
 	}
-	fmt.Fprintf(&b, `<div class="table-scroll" role="region" tabindex="0" %s><table class="table">`, label)
-	if cap != nil {
-		fmt.Fprintf(&b, `<caption id="%s">%s</caption>`, id, capHTML)
-	}
+	fmt.Fprintf(&b, `<div class="table-scroll" role="region" tabindex="0" %s><table class="table"%s>`, label, tableLabel)
 	for r, row := range rows {
 		switch r {
 		case 0:
@@ -138,8 +137,9 @@ func numberColumn(rows [][]*east.TableCell, i int, src []byte) bool {
 	return found
 }
 
-// checkRowWidth reports a row with more cells than the header: GFM drops
-// the extra cells without a word.
+// checkRowWidth reports a row with more cells than the header (GFM drops
+// the extra cells without a word) or fewer (GFM pads the row with empty
+// cells, and every number after the gap shifts under the wrong heading).
 func (c *converter) checkRowWidth(r ast.Node, want int) {
 	start := r.Pos()
 	if start < 0 {
@@ -149,7 +149,14 @@ func (c *converter) checkRowWidth(r ast.Node, want int) {
 	if end < 0 {
 		end = len(c.src) - start
 	}
-	if n := cells(c.src[start : start+end]); n > want {
+	switch n := cells(c.src[start : start+end]); {
+	case n > want:
 		c.problem(start, "this table row has %d cells, but the header has %d; the extra cells would be lost", n, want)
+	case n < want:
+		cells := fmt.Sprintf("%d cells", n)
+		if n == 1 {
+			cells = "1 cell"
+		}
+		c.problem(start, "this table row has %s, but the header has %d; write — (or leave blank between pipes) a cell with no value", cells, want)
 	}
 }

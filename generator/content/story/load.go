@@ -182,18 +182,20 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		}
 	}
 	var problems []markdown.Problem
-	s.Body, problems = markdown.Convert(body, bodyLine)
+	s.Body, problems = markdown.ConvertAsOf(body, bodyLine, s.PublishedAt.Time)
 	for _, p := range problems {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}
-	s.validate(opt, bodyLine, &diags)
+	s.validate(opt, bodyLine, len(problems) > 0, &diags)
 	if !s.Draft {
 		checkPlaceholders(file, src, &diags)
 	}
 	return s, diags
 }
 
-func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
+// validate checks the fields; bodyFailed: the body's own problems are
+// reported (an empty body then needs no word of its own).
+func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag.List) {
 	self := reflect.ValueOf(s).Elem()
 	for _, f := range Fields {
 		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
@@ -223,7 +225,12 @@ func (s *Story) validate(opt Options, bodyLine int, diags *diag.List) {
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
-	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 {
+	if IsExternalImage(s.FeaturedImage) {
+		if err := markdown.CheckPictureURL(s.FeaturedImage); err != nil {
+			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", err)
+		}
+	}
+	if len(bytes.TrimSpace([]byte(s.Body.Text))) == 0 && !bodyFailed {
 		diags.Add(s.File, bodyLine, 0, "the story has no body text after the front matter")
 	}
 	if s.ReadTime == "" && s.Body.Words > 0 {
@@ -316,8 +323,12 @@ func (s *Story) checkDates(diags *diag.List) {
 
 // IsLocalImage reports whether a featuredImage names a file of the site's own.
 func IsLocalImage(v string) bool {
-	return v != "generated" && !strings.HasPrefix(v, "custom:") && !strings.Contains(v, "://")
+	return v != "generated" && !strings.HasPrefix(v, "custom:") && !markdown.IsAddress(v)
 }
+
+// IsExternalImage reports whether a featuredImage is an address (validate
+// reports one that is not a valid https URL).
+func IsExternalImage(v string) bool { return !strings.HasPrefix(v, "custom:") && markdown.IsAddress(v) }
 
 // split separates front matter from body; bodyLine is the body's first line.
 func split(src []byte) (front, body []byte, bodyLine int, ok bool) {

@@ -65,7 +65,27 @@ func Security(s Site) []Header {
 // of any inline script; styles may be inlined (critical CSS, React style
 // attributes); pictures may be external https images; forms and fetches go
 // to the site or to the configured hosted form service.
-func CSP(s Site) string {
+func CSP(s Site) string { return join(directives(s)) }
+
+// MetaCSP is the policy as each page carries it in a <meta http-equiv>,
+// for hosts that send no headers (GitHub Pages, a plain nginx): every
+// directive but those a meta policy may not hold (frame-ancestors;
+// report-uri and sandbox, which the policy does not use).
+func MetaCSP(s Site) string {
+	return join(slices.DeleteFunc(directives(s), func(d []string) bool {
+		return d[0] == "frame-ancestors" || d[0] == "report-uri" || d[0] == "sandbox"
+	}))
+}
+
+func join(directives [][]string) string {
+	parts := make([]string, len(directives))
+	for i, d := range directives {
+		parts[i] = strings.Join(d, " ")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func directives(s Site) [][]string {
 	forms := formOrigins(s.FormEndpoints)
 	script := []string{"'self'"}
 	for _, h := range s.ScriptHashes {
@@ -82,7 +102,7 @@ func CSP(s Site) string {
 		connect = append(connect, "https://pagead2.googlesyndication.com")
 		frames = append(frames, "https://googleads.g.doubleclick.net", "https://tpc.googlesyndication.com", "https://www.google.com")
 	}
-	directives := [][]string{
+	return [][]string{
 		{"default-src", "'self'"},
 		append([]string{"script-src"}, script...),
 		{"style-src", "'self'", "'unsafe-inline'"},
@@ -95,11 +115,6 @@ func CSP(s Site) string {
 		{"base-uri", "'self'"},
 		{"object-src", "'none'"},
 	}
-	parts := make([]string, len(directives))
-	for i, d := range directives {
-		parts[i] = strings.Join(d, " ")
-	}
-	return strings.Join(parts, "; ")
 }
 
 // formOrigins are the distinct origins of the absolute form endpoints.

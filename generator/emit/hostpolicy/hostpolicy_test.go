@@ -114,3 +114,16 @@ func TestRedirectsFile(t *testing.T) {
 		}
 	}
 }
+
+// The policy a page carries in <meta> is the header's, but the directives
+// a meta policy may not hold.
+func TestMetaCSP(t *testing.T) {
+	s := Site{FormEndpoints: []string{"https://forms.example.org/f/launch"}, ScriptHashes: []string{"sha256-abc="}, Analytics: true, Ads: true}
+	header, meta := CSP(s), MetaCSP(s)
+	if directive(meta, "frame-ancestors") != nil || directive(header, "frame-ancestors") == nil {
+		t.Errorf("frame-ancestors belongs in the header only:\nheader %s\nmeta   %s", header, meta)
+	}
+	if want := strings.Replace(header, "; frame-ancestors 'self'", "", 1); meta != want {
+		t.Errorf("meta policy\n%s\nwant\n%s", meta, want)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -49,8 +52,16 @@ func testSite(t *testing.T) string {
 }
 
 // policy is what the sample site.yaml (collector mode) gives, as the README's
-// examples assume.
-var policy = hostpolicy.Site{FormEndpoints: []string{"/api/forms/launch"}}
+// examples assume: the forms post to the collector, and the shell's inline
+// script (templates/page.html) runs by its hash.
+func policy(t *testing.T, dist string) hostpolicy.Site {
+	var hashes []string
+	for _, m := range regexp.MustCompile(`<script>([^<]*)</script>`).FindAllStringSubmatch(gt.Read(t, dist, "index.html"), -1) {
+		sum := sha256.Sum256([]byte(m[1]))
+		hashes = append(hashes, "sha256-"+base64.StdEncoding.EncodeToString(sum[:]))
+	}
+	return hostpolicy.Site{FormEndpoints: []string{"/api/forms/launch"}, ScriptHashes: hashes}
+}
 
 func checkHost(t *testing.T, base, dist string) {
 	client := &http.Client{
@@ -71,8 +82,9 @@ func checkHost(t *testing.T, base, dist string) {
 		b, _ := io.ReadAll(res.Body)
 		return res, string(b)
 	}
+	security := hostpolicy.Security(policy(t, dist))
 	secure := func(path string, res *http.Response) {
-		for _, h := range hostpolicy.Security(policy) {
+		for _, h := range security {
 			if got := res.Header.Values(h.Name); len(got) != 1 || got[0] != h.Value {
 				t.Errorf("%s: %s = %q, want %q", path, h.Name, got, h.Value)
 			}

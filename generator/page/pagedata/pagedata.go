@@ -20,8 +20,9 @@ import (
 	"github.com/nivaran/magazine/generator/plan/route"
 )
 
-// RouteData is a route's data file (/_data/<path>.json), fetched on
-// client-side navigation: the head to apply and the page to render.
+// RouteData is what client-side navigation reads from the next page (the
+// page itself, fetched: frontend/src/navigation.ts): the head to apply and
+// the page to render.
 type RouteData struct {
 	Head head.Head `json:"head"`
 	Page Page      `json:"page"`

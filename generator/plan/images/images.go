@@ -12,6 +12,9 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // Widths are the srcset steps of photos. 1200 is the widest a story page
@@ -64,6 +67,13 @@ type Processor struct {
 	// FontDir holds the typefaces of social cards (frontend/fonts; they are
 	// not shipped to readers).
 	FontDir string
+
+	// decoding holds the pixels of the pictures being decoded at once,
+	// at most decodeBudget (DecodeBudget unless a test sets less).
+	decodeBudget              int64
+	decodeOnce                sync.Once
+	decoding                  *semaphore.Weighted
+	decodingNow, decodingPeak atomic.Int64 // pixels
 
 	fontsOnce sync.Once
 	fonts     *fontSet

@@ -266,7 +266,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 	for _, s := range stories {
 		v := s.FeaturedImage
 		switch {
-		case strings.Contains(v, "://"):
+		case story.IsExternalImage(v):
 			// Never fetched: the editor's address and size pass through, and
 			// the picture itself is the one to share.
 			img := Image{Src: v, Width: or(s.ImageWidth, images.CoverWidth), Height: or(s.ImageHeight, images.CoverHeight), Alt: altOf(s)}

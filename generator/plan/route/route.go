@@ -195,11 +195,3 @@ func File(path string) string {
 	}
 	return strings.TrimPrefix(path, "/") + "/index.html"
 }
-
-// DataFile is where a route's page data goes, fetched on client navigation.
-func DataFile(path string) string {
-	if path == "/" {
-		return "_data/index.json"
-	}
-	return "_data" + path + ".json"
-}

@@ -90,9 +90,6 @@ func TestFiles(t *testing.T) {
 			t.Errorf("File(%q) = %q", in, got)
 		}
 	}
-	if DataFile("/") != "_data/index.json" || DataFile("/story/5") != "_data/story/5.json" {
-		t.Error("DataFile")
-	}
 }
 
 func TestListings(t *testing.T) {

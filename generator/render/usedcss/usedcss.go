@@ -31,7 +31,7 @@ type Sheet struct {
 	memo map[string]string // a page's bitset -> its CSS: most pages share one
 }
 
-// item is a rule, or a group (@media, @supports) of them.
+// item is a rule, or a group (@media, @supports, @container) of them.
 type item struct {
 	text  string  // the rule; for a group, its prelude and "{"
 	needs [][]int // per selector of the list, the bits it requires; nil: always kept
@@ -192,7 +192,7 @@ func (p *parser) items(inGroup bool) ([]item, error) {
 	}
 }
 
-// atRule reads an at-rule: @media and @supports are groups of rules; any
+// atRule reads an at-rule: @media, @supports and @container are groups of rules; any
 // other (@keyframes, @font-face, @import…) is kept whole.
 func (p *parser) atRule(name string, start int) (item, error) {
 	for {
@@ -203,7 +203,7 @@ func (p *parser) atRule(name string, start int) (item, error) {
 		case css.SemicolonToken:
 			return item{text: p.src[start:p.pos]}, nil
 		case css.LeftBraceToken:
-			if name == "@media" || name == "@supports" {
+			if name == "@media" || name == "@supports" || name == "@container" {
 				prelude := p.src[start:p.pos]
 				group, err := p.items(true)
 				if err != nil {

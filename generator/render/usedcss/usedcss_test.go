@@ -16,6 +16,7 @@ const sheet = `:root{--ink:#111}*,:before{box-sizing:border-box}html{color:var(-
 	`input[type=search]::placeholder{color:gray}.x:is(.y,.z){color:red}svg path{fill:currentColor}` +
 	`@media (max-width:40rem){.card{padding:.5rem}.toast{bottom:0}}` +
 	`@supports (display:grid){.grid{display:grid}}` +
+	`@container (min-width:560px){.card__meta{display:none}.modal{display:none}}` +
 	`@keyframes spin{to{transform:rotate(1turn)}}` +
 	`.spinner{animation:spin 1s}/* a comment */.ÄÖ{color:blue}`
 
@@ -39,6 +40,7 @@ func TestFor(t *testing.T) {
 		`.card .card__title{`, `.card>.card__meta+time{`, `main.wide{`, `#root{`,
 		`a:not(.plain):hover{`, `input[type=search]::placeholder{`, `svg path{`,
 		`@media (max-width:40rem){.card{padding:.5rem}}`, `@keyframes spin{to{transform:rotate(1turn)}}`,
+		`@container (min-width:560px){.card__meta{display:none}}`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %s in\n%s", want, got)

@@ -170,3 +170,25 @@ func hex4(s []byte) rune {
 	}
 	return r
 }
+
+// WithoutHTML is data, compact JSON, without its members under holeKey:
+// the page data a page carries inline, since its blocks' HTML is in the
+// page already and the browser reads it from there (components/Body.tsx,
+// restoreHTML). Each member follows the block's "type", so it goes with
+// the comma before it. data comes back whole when a member is not where
+// that holds, or holds a NUL (holes).
+func WithoutHTML(data []byte) []byte {
+	spans := holes(data)
+	for _, s := range spans {
+		if from := s[0] - len(holeKey); from == 0 || data[from-1] != ',' {
+			return data
+		}
+	}
+	out := make([]byte, 0, len(data))
+	at := 0
+	for _, s := range spans {
+		out = append(out, data[at:s[0]-len(holeKey)-1]...)
+		at = s[1] + 1
+	}
+	return append(out, data[at:]...)
+}

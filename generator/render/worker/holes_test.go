@@ -110,3 +110,36 @@ func FuzzHoleRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// A page's inline data is its data without the blocks' HTML, which the
+// browser reads from the page: every other member stays as it was.
+func TestWithoutHTML(t *testing.T) {
+	type block struct {
+		Type     string  `json:"type"`
+		HTML     string  `json:"html,omitempty"`
+		Children []block `json:"children,omitempty"`
+	}
+	page := map[string]any{"kind": "story", "title": `a "html":"quoted" title`, "blocks": []block{
+		{Type: "p", HTML: `<b>x</b> \ "y"`}, {Type: "hr"},
+		{Type: "spotlight", Children: []block{{Type: "p", HTML: "in the box"}}},
+	}}
+	data, _ := json.Marshal(page)
+	got := WithoutHTML(data)
+	var back map[string]any
+	if err := json.Unmarshal(got, &back); err != nil {
+		t.Fatalf("%s: %v", got, err)
+	}
+	page["blocks"] = []block{{Type: "p"}, {Type: "hr"}, {Type: "spotlight", Children: []block{{Type: "p"}}}}
+	want, _ := json.Marshal(page)
+	var wantBack map[string]any
+	json.Unmarshal(want, &wantBack)
+	if !reflect.DeepEqual(back, wantBack) {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// Where a member is not after a comma, or the data holds a NUL, it stays whole.
+	for _, whole := range []string{`{"html":"<p>x</p>","type":"p"}`, `[{"type":"p","html":"a\u0000"}]`} {
+		if got := WithoutHTML([]byte(whole)); string(got) != whole {
+			t.Errorf("%s became %s", whole, got)
+		}
+	}
+}

@@ -108,6 +108,11 @@ func (m memory) Put(path string, f pipeline.File) error {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/__dev/events", s.events)
+	mux.HandleFunc("/__dev/client.js", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = io.WriteString(w, client)
+	})
 	mux.Handle("/", serve.FS(liveFS{s}, injectClient))
 	return mux
 }
@@ -220,21 +225,24 @@ func (s *Server) fingerprint() string {
 	return strings.Join(parts, "\n")
 }
 
-// injectClient adds the reload-and-overlay script to every page.
+// injectClient adds the reload-and-overlay script to every page, from
+// the site's own origin: the page's Content-Security-Policy refuses
+// inline script.
 func injectClient(html []byte) []byte {
 	i := strings.LastIndex(string(html), "</body>")
 	if i < 0 {
 		return html
 	}
-	out := make([]byte, 0, len(html)+len(client))
+	const tag = `<script src="/__dev/client.js"></script>` + "\n"
+	out := make([]byte, 0, len(html)+len(tag))
 	out = append(out, html[:i]...)
-	out = append(out, client...)
+	out = append(out, tag...)
 	return append(out, html[i:]...)
 }
 
 // client listens for rebuilds: reload on success, an overlay with the
 // problems on failure, and the overlay goes when the next build succeeds.
-const client = `<script>(() => {
+const client = `(() => {
   const es = new EventSource('/__dev/events');
   const overlay = () => document.getElementById('dev-overlay');
   es.addEventListener('reload', () => location.reload());
@@ -250,5 +258,5 @@ const client = `<script>(() => {
     }
     el.textContent = 'The build failed. Fix these and save; the last good pages are shown meanwhile.\n\n' + e.data;
   });
-})();</script>
+})();
 `

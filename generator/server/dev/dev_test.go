@@ -36,8 +36,14 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return string(b)
 	}
-	if p := page(); !strings.Contains(p, "Body of story 1.") || !strings.Contains(p, "/__dev/events") {
+	if p := page(); !strings.Contains(p, "Body of story 1.") || !strings.Contains(p, `<script src="/__dev/client.js">`) {
 		t.Fatal("page not served with the reload client")
+	}
+	// From the site's origin: the page's policy refuses inline script.
+	if res, err := http.Get(srv.URL + "/__dev/client.js"); err != nil || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("the reload client: %v", err)
+	} else if b, _ := io.ReadAll(res.Body); !strings.Contains(string(b), "new EventSource('/__dev/events')") {
+		t.Fatalf("the reload client: %.80s", b)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())

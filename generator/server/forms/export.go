@@ -2,6 +2,7 @@ package forms
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // columns name the exported fields, in order: the CSV header and JSON keys.
@@ -51,8 +53,11 @@ func (s *Store) exportCSV(w io.Writer, since time.Time) error {
 // cell defuses spreadsheet formulas. Leads are typed by strangers and the CSV
 // is opened in Excel or Sheets, where a name like "=HYPERLINK(...)" would
 // run; a leading apostrophe makes the spreadsheet show it as text (the OWASP
-// "CSV injection" advice). The JSON export keeps values exactly as stored.
+// "CSV injection" advice). It is also printed in terminals, where an ESC
+// would run: invisible characters a lead kept from before the forms refused
+// them show as U+FFFD. The JSON export keeps values exactly as stored.
 func cell(s string) string {
+	s = visible(s)
 	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
 		return "'" + s
 	}
@@ -76,6 +81,7 @@ func (s *Store) exportJSON(w io.Writer, since time.Time) error {
 		if err != nil {
 			return err
 		}
+		b = escapeInvisible(b)
 		if n > 0 {
 			bw.WriteString(",")
 		}
@@ -92,4 +98,23 @@ func (s *Store) exportJSON(w io.Writer, since time.Time) error {
 	}
 	bw.WriteString("]\n")
 	return bw.Flush()
+}
+
+// escapeInvisible writes the invisible characters json.Marshal leaves as
+// they are (DEL, the C1 controls, the bidirectional overrides) as \u
+// escapes, so the JSON prints safely in a terminal and decodes to the same
+// values. Outside strings JSON holds none of them.
+func escapeInvisible(b []byte) []byte {
+	if !bytes.ContainsFunc(b, invisible) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+32)
+	for _, r := range string(b) {
+		if invisible(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return out
 }

@@ -23,6 +23,7 @@ type rule struct {
 	maxLen   int  // at most this many characters
 	email    bool // must look like an address (emailMsg)
 	loose    bool // a value that is not a string is ignored, not an error
+	lines    bool // may hold line breaks (stored as \n) and tabs
 
 	requiredMsg, minMsg, emailMsg string
 }
@@ -60,7 +61,7 @@ var catalogue = map[string]form{
 		{name: "name", minLen: 2, minMsg: "Name must be at least 2 characters", maxLen: maxName},
 		{name: "email", required: true, requiredMsg: msgLaunchEmail, email: true, emailMsg: msgLaunchEmail, maxLen: maxEmail},
 		{name: "subject", maxLen: maxSubject},
-		{name: "message", maxLen: maxMessage},
+		{name: "message", maxLen: maxMessage, lines: true},
 		subjectRule,
 	}},
 	"editorial": {name: "editorial", rules: []rule{
@@ -123,12 +124,14 @@ func (f form) validate(in map[string]value) (map[string]string, []FieldError) {
 		}
 		// Exports and spreadsheets expect text: mend broken UTF-8 from form posts.
 		s := strings.TrimSpace(strings.ToValidUTF8(v.s, "\uFFFD"))
+		if r.lines {
+			s = lineBreaks(s)
+		}
 		out[r.name] = s
+		bad, invisible := invisibleIn(s, r.lines)
 		switch n := utf8.RuneCountInString(s); {
-		// NUL ends strings in C and cannot be stored in PostgreSQL text; no
-		// person types it.
-		case strings.IndexByte(s, 0) >= 0:
-			errs = append(errs, FieldError{r.name, "Invalid input: contains a NUL character"})
+		case invisible:
+			errs = append(errs, FieldError{r.name, invisibleError(bad)})
 		case r.maxLen > 0 && n > r.maxLen:
 			errs = append(errs, FieldError{r.name, fmt.Sprintf("String must contain at most %d character(s)", r.maxLen)})
 		case r.minLen > 0 && n < r.minLen:

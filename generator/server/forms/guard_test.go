@@ -170,3 +170,42 @@ func TestNULRefused(t *testing.T) {
 		}
 	})
 }
+
+// Invisible characters that run in a terminal (ESC, BEL, CR, the C1 CSI,
+// DEL) or reorder text (U+202E, U+2066) are refused in one-line fields; a
+// message keeps its line breaks, stored as \n, and its tabs.
+func TestInvisibleCharactersRefused(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		h := Handler(s, noLimit)
+		for _, c := range []struct {
+			field, value string
+			char         rune
+		}{
+			{"name", "Asha\x1b[2J Rao", 0x1b}, {"email", "a\a@example.in", 0x07}, {"company", "Rao\rSons", 0x0d},
+			{"phone", "98765\u009b43210", 0x9b}, {"_subject", "Hi\x7f!", 0x7f},
+			{"name", "evil\u202Egpj.exe", 0x202e}, {"name", "\u2066Asha\u2069 Rao", 0x2066},
+		} {
+			fields := map[string]any{"name": "Asha Rao", "email": "a@example.in", "company": "Rao & Sons"}
+			fields[c.field] = c.value
+			want := answer{Errors: []FieldError{{c.field, fmt.Sprintf("Invalid input: contains an invisible control character (U+%04X)", c.char)}}}
+			expect(t, do(h, jsonPost("/api/forms/editorial", fields)), http.StatusBadRequest, want)
+		}
+		expect(t, do(h, jsonPost("/api/forms/launch", map[string]any{"name": "Asha", "email": "a@example.in", "message": "one\x1b]0;pwned\a"})),
+			http.StatusBadRequest, answer{Errors: []FieldError{{"message", "Invalid input: contains an invisible control character (U+001B)"}}})
+		if n := len(leads(t, s)); n != 0 {
+			t.Errorf("%d leads with invisible characters stored", n)
+		}
+		expect(t, do(h, jsonPost("/api/forms/launch", map[string]any{"name": "Asha", "email": "a@example.in", "message": "one\r\ntwo\rthree\n\tfour"})),
+			http.StatusOK, ok)
+		if got := leads(t, s); len(got) != 1 || got[0].Message != "one\ntwo\nthree\n\tfour" {
+			t.Errorf("stored %+v, want the message's line breaks as \\n", got)
+		}
+		// The User-Agent is no form field: its invisible characters are replaced.
+		q := jsonPost("/api/forms/newsletter", map[string]any{"email": "ua@example.in"})
+		q.header = map[string]string{"User-Agent": "Bot\xc2\x9b31m/1.0"}
+		expect(t, do(h, q), http.StatusOK, ok)
+		if got := leads(t, s); len(got) != 2 || got[1].UserAgent != "Bot\uFFFD31m/1.0" {
+			t.Errorf("User-Agent stored as %q", got[len(got)-1].UserAgent)
+		}
+	})
+}

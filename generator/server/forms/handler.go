@@ -183,7 +183,7 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	l := &lead{
 		Form: f.name, Name: fields["name"], Email: fields["email"], Phone: fields["phone"],
 		Company: fields["company"], Subject: fields["subject"], Message: fields["message"],
-		ClientIP: ip, UserAgent: clip(r.UserAgent(), 512), CreatedAt: c.opt.Now(),
+		ClientIP: ip, UserAgent: visible(clip(strings.ToValidUTF8(r.UserAgent(), "\uFFFD"), 512)), CreatedAt: c.opt.Now(),
 	}
 	if l.Subject == "" {
 		l.Subject = fields[fieldSubject]

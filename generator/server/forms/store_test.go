@@ -351,3 +351,37 @@ func TestRefusesANewerSchema(t *testing.T) {
 		}
 	})
 }
+
+// A lead stored before the forms refused invisible characters exports
+// safely for a terminal: none is printed raw, in CSV (shown as U+FFFD, line
+// breaks as \n) or JSON (as \u escapes, decoding to the stored value).
+func TestExportSafeForATerminal(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *Store) {
+		stored := lead{Form: "launch", Name: "\x1b]0;pwned\a\x1b[2JAsha", Email: "a@example.in", Company: "evil\u202Egpj.exe\u2066",
+			Message: "line one\r\nline two\rthree\u009b31m\x7f", UserAgent: "Bot\u0085", CreatedAt: time.Now()}
+		if _, err := s.add(context.Background(), &stored, 0); err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range []string{"csv", "json"} {
+			var b bytes.Buffer
+			if err := s.Export(&b, format, time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range b.String() {
+				if invisible(r) && r != '\n' {
+					t.Errorf("%s export holds U+%04X raw:\n%q", format, r, b.String())
+					break
+				}
+			}
+			if format == "json" {
+				var got []map[string]any
+				if err := json.Unmarshal(b.Bytes(), &got); err != nil || got[0]["name"] != stored.Name ||
+					got[0]["company"] != stored.Company || got[0]["message"] != stored.Message || got[0]["user_agent"] != stored.UserAgent {
+					t.Errorf("JSON does not decode to the stored lead: %v %v", err, got)
+				}
+			} else if !strings.Contains(b.String(), "\"line one\nline two\nthree\uFFFD31m\uFFFD\"") {
+				t.Errorf("CSV message: %q", b.String())
+			}
+		}
+	})
+}

@@ -42,9 +42,8 @@ type file struct {
 	ino   uint64
 	mtime time.Time
 
-	checked  atomic.Int64 // when it was last found unchanged on disk (unix ns)
-	hdr      atomic.Pointer[headerSet]
-	prepared atomic.Pointer[preparedHead] // the fast path's heads (fast.go)
+	checked atomic.Int64 // when it was last found unchanged on disk (unix ns)
+	hdr     atomic.Pointer[headerSet]
 }
 
 type headerSet struct {

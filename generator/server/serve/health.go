@@ -13,13 +13,17 @@ const HealthPath = "/healthz"
 // than the few seconds load balancers wait for an answer.
 const healthTimeout = 2 * time.Second
 
-// Health answers GET and HEAD of HealthPath: 200 when check (one small
-// query of the leads database) succeeds within two seconds, 503 when it
-// fails or is late. It is asked every few seconds, so it runs that one
-// query and nothing else, and its answer is never cached: a proxy keeping a
-// 200 would hide an outage.
-func Health(check func(context.Context) error) http.Handler {
+// Health answers HealthPath, and leaves every other path to next: 200 to
+// a GET or HEAD when check (one small query of the leads database)
+// succeeds within two seconds, 503 when it fails or is late. It is asked
+// every few seconds, so it runs that one query and nothing else, and its
+// answer is never cached: a proxy keeping a 200 would hide an outage.
+func Health(next http.Handler, check func(context.Context) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != HealthPath {
+			next.ServeHTTP(w, r)
+			return
+		}
 		h := w.Header()
 		h.Set("Cache-Control", "no-store")
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

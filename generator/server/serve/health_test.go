@@ -8,7 +8,8 @@ import (
 
 func TestHealth(t *testing.T) {
 	var down error
-	h := Health(func(ctx context.Context) error { return down })
+	site := Handler(site(t))
+	h := Health(site, func(ctx context.Context) error { return down })
 	for _, c := range []struct {
 		method string
 		down   error
@@ -30,8 +31,15 @@ func TestHealth(t *testing.T) {
 		}
 	}
 	// A database that hangs is a failure too, once the check's time is up.
-	hung := Health(func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })
+	hung := Health(site, func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })
 	if res := do(hung, "GET", HealthPath, nil); res.StatusCode != 503 {
 		t.Errorf("hanging check: %d", res.StatusCode)
+	}
+	// Only that path: the site keeps every other, even one that starts alike.
+	down = errors.New("down")
+	for _, p := range []string{"/", "/healthz-tips", "/healthz/x"} {
+		if res := do(h, "GET", p, nil); res.StatusCode == 503 || res.Header.Get("Cache-Control") == "no-store" {
+			t.Errorf("%s answered by the health check: %d", p, res.StatusCode)
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"golang.org/x/net/netutil"
 )
 
 // Limits protect the server from clients that connect and hold on: slow
@@ -56,28 +58,21 @@ func ListenAndServeLimits(ctx context.Context, addr string, h http.Handler, lim 
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
-	// Plain GETs of the site are answered by the fast path; it hands every
-	// other connection to srv.
-	fast := newFastServer(h, lim, ln.Addr())
-	errc := make(chan error, 2)
-	go func() { errc <- srv.Serve(fast.slow) }()
-	go func() { errc <- fast.serve(ln) }()
+	if lim.MaxConns > 0 {
+		// More connections wait in the kernel's queue until one closes.
+		ln = netutil.LimitListener(ln, lim.MaxConns)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		ln.Close()
-		fast.shutdown()
-		srv.Close()
 		return err
 	case <-ctx.Done():
-		ln.Close()
-		fast.shutdown()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		err := srv.Shutdown(sctx)
-		for range 2 {
-			if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) && !errors.Is(e, net.ErrClosed) {
-				err = e
-			}
+		if e := <-errc; err == nil && !errors.Is(e, http.ErrServerClosed) {
+			err = e
 		}
 		return err
 	}

@@ -112,6 +112,10 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, host, rd.To, rd.Status)
 		return
 	}
+	if c := cleanPath(upath); c != upath {
+		s.redirect(w, r, host, c, http.StatusMovedPermanently)
+		return
+	}
 	f, moved := s.resolve(upath)
 	switch {
 	case moved != "":
@@ -123,44 +127,55 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// resolve finds the file for a URL path, or the address it has moved to:
-// a page is served at its folder's address with a trailing slash, and the
-// address without it (or ending in index.html) redirects there, as static
-// hosts do (see route.URL).
+// resolve finds the file for a clean URL path, or the address it has
+// moved to: a page is served at its folder's address with a trailing
+// slash, and the address without it (or ending in index.html) redirects
+// there, as static hosts do (see route.URL).
 func (s *static) resolve(upath string) (f *file, moved string) {
-	clean := path.Clean(upath)
-	if hidden(clean) {
+	if hidden(upath) {
 		return nil, ""
 	}
-	if clean == "/" {
-		if upath != "/" {
-			return nil, "/"
-		}
+	if upath == "/" {
 		return s.src.file("index.html"), ""
 	}
-	rel := clean[1:]
+	rel := strings.TrimSuffix(upath[1:], "/")
 	if strings.HasSuffix(upath, "/") {
-		if f := s.src.file(rel + "/index.html"); f != nil {
-			if upath != clean+"/" {
-				return nil, clean + "/"
-			}
-			return f, ""
-		}
-		return nil, ""
+		return s.src.file(rel + "/index.html"), ""
 	}
-	if dir, ok := strings.CutSuffix(clean, "/index.html"); ok && s.src.file(rel) != nil {
+	if dir, ok := strings.CutSuffix(upath, "/index.html"); ok && s.src.file(rel) != nil {
 		return nil, dir + "/"
 	}
 	if f := s.src.file(rel); f != nil {
-		if upath != clean {
-			return nil, clean
-		}
 		return f, ""
 	}
 	if s.src.file(rel+"/index.html") != nil {
-		return nil, clean + "/"
+		return nil, upath + "/"
 	}
 	return nil, ""
+}
+
+// cleanPath is upath without doubled slashes and dot segments, keeping a
+// final slash: the address clients are sent to (http.ServeMux would send
+// them with a bare 307, without the site's headers).
+func cleanPath(upath string) string {
+	c := path.Clean(upath)
+	if c != "/" && strings.HasSuffix(upath, "/") {
+		c += "/"
+	}
+	return c
+}
+
+// Mount serves prefix (the form collector) with h and every other path
+// with site. Unlike http.ServeMux, it leaves a path that is not clean to
+// the site, whose own 301 carries the site's headers.
+func Mount(site http.Handler, prefix string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, prefix) && cleanPath(r.URL.Path) == r.URL.Path {
+			h.ServeHTTP(w, r)
+			return
+		}
+		site.ServeHTTP(w, r)
+	})
 }
 
 // hidden: dotfiles and dot-folders (.git, .env, a build's staging folder)
@@ -237,8 +252,7 @@ func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f
 }
 
 // fill sets the headers of an answer with f (its gzip body when gz): the
-// site's rules for upath, the type, length and ETag of the body. The fast
-// path (fast.go) prepares its answers with it too.
+// site's rules for upath, the type, length and ETag of the body.
 func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz bool) {
 	for _, kv := range f.headers(host, upath, status) {
 		h[kv.name] = kv.value

@@ -78,7 +78,7 @@ func TestStaticHostSemantics(t *testing.T) {
 		{"/rbi-policy/", 200, "rbi"},
 		{"/story/abc", 404, "404 Page Not Found"},
 		{"/nope", 404, "404 Page Not Found"},
-		{"/../../etc/passwd", 404, "404 Page Not Found"},
+		{"/../../etc/passwd", 301, "/etc/passwd"}, // the clean path, a 404
 		{"/sitemap.xml", 200, "urlset"},
 		{"/sitemap.xml/", 404, "404 Page Not Found"},
 		{"/404", 404, "404 Page Not Found"},

@@ -122,6 +122,13 @@ func Read(t testing.TB, dist, rel string) string {
 	return string(b)
 }
 
+// PageData is the data a built page carries for the browser (its
+// script#page-data).
+func PageData(t testing.TB, dist, page string) []byte {
+	t.Helper()
+	return []byte(Between(Read(t, dist, page), `<script type="application/json" id="page-data">`, "</script>"))
+}
+
 // Between returns the text between two markers (for picking a head element).
 func Between(s, start, end string) string {
 	i := strings.Index(s, start)

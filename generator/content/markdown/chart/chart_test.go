@@ -2,6 +2,7 @@ package chart
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -53,63 +54,106 @@ func TestDrawing(t *testing.T) {
 	}
 	html := c.HTML("chart-3")
 	for _, want := range []string{
-		`<figcaption class="chart__title">Growth &lt;&amp;&gt;</figcaption>`,
+		`<figcaption class="chart__title" id="chart-3-t">Growth &lt;&amp;&gt;</figcaption>`,
+		`<p class="chart__units">%</p>`,
 		`role="img" aria-labelledby="chart-3-t" aria-describedby="chart-3-d"`,
-		`<desc id="chart-3-d">Column chart of GDP by quarter, Q1 to Q2. GDP: Q1 6.5%, Q2 -0.5%.</desc>`,
+		`<p id="chart-3-d" hidden>Column chart of GDP by quarter, Q1 to Q2. GDP: Q1 6.5%, Q2 −0.5%.</p>`,
 		`<p class="chart__source">Source: RBI</p>`,
 		`<details class="chart__data"><summary>Data table</summary>`,
-		`<th scope="col" class="num">GDP (%)</th>`, `<td class="num">-0.5</td>`,
-		`<text x="0" y="`, `>−2</text>`, // ticks with a true minus
+		`<th scope="col" class="num">GDP (%)</th>`, `<td class="num">−0.5</td>`,
+		`>−2</text>`, `>−0.5</text>`, // ticks and values with a true minus
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("chart HTML lacks %s:\n%s", want, html)
 		}
+	}
+	if strings.Contains(html, "chart__legend") {
+		t.Errorf("a chart of one series has no legend:\n%s", html)
 	}
 	if strings.Contains(html, "NaN") || strings.Contains(html, "Inf") {
 		t.Errorf("chart HTML has a non-number:\n%s", html)
 	}
 }
 
-func TestNiceScale(t *testing.T) {
-	cases := []struct{ lo, hi, wlo, whi, step float64 }{
-		{1.55, 3.16, 1.5, 3.5, 0.5},
-		{0, 6.7, 0, 8, 2},
-		{-1.76, 3.16, -2, 4, 1},
-		{0, 123456, 0, 125000, 25000},
-		{5, 5, 4, 6, 0.5},
+func TestSpoken(t *testing.T) {
+	cases := []struct{ units, number, want string }{
+		{"₹ lakh crore", "20.10", "₹20.10 lakh crore"},
+		{"%", "−1.76", "−1.76%"},
+		{"% year on year", "2.1", "2.1% year on year"},
+		{"MW", "17,032", "17,032 MW"},
+		{"$ billion", "−4", "−$4 billion"},
+		{"₹", "5", "₹5"},
+		{"", "3", "3"},
 	}
 	for _, c := range cases {
-		lo, hi, step := niceScale(c.lo, c.hi, 5)
-		if math.Abs(lo-c.wlo) > 1e-9 || math.Abs(hi-c.whi) > 1e-9 || math.Abs(step-c.step) > 1e-9 {
-			t.Errorf("niceScale(%v, %v) = %v, %v, %v; want %v, %v, %v", c.lo, c.hi, lo, hi, step, c.wlo, c.whi, c.step)
+		if got := (&Chart{Units: c.units}).spoken(c.number); got != c.want {
+			t.Errorf("spoken(%q, %q) = %q, want %q", c.units, c.number, got, c.want)
 		}
 	}
 }
 
-func TestTick(t *testing.T) {
+func TestGrouped(t *testing.T) {
 	cases := []struct {
 		v    float64
 		dec  int
 		want string
-	}{{0, 0, "0"}, {1000, 0, "1,000"}, {100000, 0, "1,00,000"}, {12345678, 0, "1,23,45,678"}, {-2.5, 1, "−2.5"}, {-1e-12, 1, "0.0"}, {0.25, 2, "0.25"}}
+	}{{0, 0, "0"}, {1000, 0, "1,000"}, {100000, 0, "1,00,000"}, {12345678, 0, "1,23,45,678"}, {-2.5, 1, "−2.5"}, {-1e-12, 1, "0.0"}, {0.25, 2, "0.25"}, {20.1, 2, "20.10"}}
 	for _, c := range cases {
-		if got := tick(c.v, c.dec); got != c.want {
-			t.Errorf("tick(%v, %d) = %q, want %q", c.v, c.dec, got, c.want)
+		if got := grouped(c.v, c.dec); got != c.want {
+			t.Errorf("grouped(%v, %d) = %q, want %q", c.v, c.dec, got, c.want)
 		}
 	}
 	if d := decimals(0.25); d != 2 {
 		t.Errorf("decimals(0.25) = %d", d)
 	}
+	if d := writtenDecimals("20.10"); d != 2 {
+		t.Errorf("writtenDecimals(20.10) = %d", d)
+	}
 }
 
-func TestLabelsThinOnAPhone(t *testing.T) {
-	c := &Chart{Type: "line"}
-	for range 24 {
-		c.Rows = append(c.Rows, Row{Label: "Sep 2025"})
+func TestAnnotations(t *testing.T) {
+	head := "type: line\ntitle: T\nsource: S\n"
+	data := "---\nMonth,CPI,Repo\nJan 2025,4.3,6.5\nFeb 2025,3.6,6.25\nMar 2025,3.3*,6.25*\n"
+	c, problems := Parse([]byte(head + "reference: 4 RBI target 4%; 2\nhighlight: Feb 2025; Jan 2025 to Mar 2025\nstarred: assumed\n" + data))
+	if len(problems) > 0 {
+		t.Fatal(problems)
 	}
-	narrow, wide := c.labelSteps()
-	if narrow%wide != 0 || narrow <= wide || wide < 2 {
-		t.Errorf("steps narrow %d, wide %d: a phone shows fewer of the desktop's labels", narrow, wide)
+	if want := []Reference{{4, "RBI target 4%"}, {2, ""}}; !reflect.DeepEqual(c.References, want) {
+		t.Errorf("references %v, want %v", c.References, want)
+	}
+	if want := []Span{{1, 1}, {0, 2}}; !reflect.DeepEqual(c.Highlights, want) {
+		t.Errorf("highlights %v, want %v", c.Highlights, want)
+	}
+	if !c.Rows[2].Starred[0] || c.Rows[2].Cells[0] != "3.3" || c.Rows[1].Starred[0] {
+		t.Errorf("a trailing * marks a value, and is not part of it: %+v", c.Rows)
+	}
+	html := c.HTML("chart-1")
+	for _, want := range []string{`<td class="num">3.3 (assumed)</td>`, `Marked as assumed: Mar 2025.`, `Reference line at 4: RBI target 4%.`, `Highlighted: Feb 2025.`,
+		`<span class="chart__key chart__key--proj"></span>Assumed</li>`, `class="chart__line chart__proj chart__s0"`, `class="chart__ref"`, `>RBI target 4%</text>`, `class="chart__band"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("annotated chart lacks %s:\n%s", want, html)
+		}
+	}
+
+	bad := []struct{ header, want string }{
+		{"reference: RBI 4\n", `4: reference: "RBI 4" does not start with a number (write the value, then its label: reference: 4 RBI target 4%)`},
+		{"highlight: Feb 2024\n", `4: highlight: no row is labelled "Feb 2024" (did you mean "Feb 2025"?)`},
+		{"highlight: Mar 2025 to Jan 2025\n", `4: highlight: "Jan 2025" comes before "Mar 2025" in the rows; write the earlier one first`},
+		{"highlight: Kerala\n", `4: highlight: no row is labelled "Kerala" (write a row's label as in its first column, or two joined by " to ")`},
+	}
+	for _, b := range bad {
+		_, problems := Parse([]byte(head + b.header + data))
+		if len(problems) != 1 || problems[0].String() != "line "+b.want {
+			t.Errorf("%q: got %v, want %s", b.header, problems, b.want)
+		}
+	}
+	_, problems = Parse([]byte(head + "starred: assumed\n---\nMonth,CPI\nJan 2025,4\nFeb 2025,5\n"))
+	if len(problems) != 1 || problems[0].String() != "line 4: starred: no value is marked with * (write 4.4* for a assumed value)" {
+		t.Errorf("starred with no star: %v", problems)
+	}
+	_, problems = Parse([]byte(head + "---\nMonth,CPI\nJan 2025,*\nFeb 2025,5\n"))
+	if len(problems) != 1 || problems[0].String() != "line 6: CPI: a * marks a value as projected, so it goes after a number (4.4*)" {
+		t.Errorf("a star alone: %v", problems)
 	}
 }
 
@@ -121,6 +165,8 @@ func FuzzParse(f *testing.F) {
 	f.Add("type: stacked\ntitle: T\nsource: S\n---\nx,y,z\na,1,-2\nb,1e308,4\n")
 	f.Add("type: column\ntitle: T\nsource: S\n---\nx,y\na,0\nb,0\n")
 	f.Add("---\n\"unclosed\n")
+	f.Add("type: line\ntitle: T\nsource: S\nreference: 4 Target; -2\nhighlight: a to b\nstarred: assumed\n---\nx,y\na,1\nb,2*\n")
+	f.Add("type: column\ntitle: T\nsource: S\nhighlight: Kerala\n---\nState,y\nKerala,1\nMaharashtra and a very long name indeed,2\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, problems := Parse([]byte(src))
 		// A lone "\r" ends a line too (Parse reads it as "\n").

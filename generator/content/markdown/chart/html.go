@@ -7,40 +7,107 @@ import (
 	"strings"
 )
 
-// HTML is the whole chart as a figure: title, legend, picture, source line
-// and, behind a disclosure, the data as a real table for screen readers and
-// copying. id must be unique in the page; the parts' ids start with it.
+// HTML is the whole chart as a figure: title, units, legend, picture,
+// source line and, behind a disclosure, the data as a real table for
+// screen readers and copying. id must be unique in the page; the parts'
+// ids start with it.
 func (c *Chart) HTML(id string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<figure class="chart chart--%s"><figcaption class="chart__title">%s</figcaption>`, c.Type, esc(c.Title))
-	// The legend only maps colours to names; the picture's description and
-	// the table say the same to a screen reader.
+	fmt.Fprintf(&b, `<figure class="chart chart--%s"><figcaption class="chart__title" id="%s-t">%s</figcaption>`, c.Type, id, esc(c.Title))
+	if c.Units != "" {
+		fmt.Fprintf(&b, `<p class="chart__units">%s</p>`, esc(c.Units))
+	}
+	c.legend(&b)
+	c.pictures(&b, id)
+	fmt.Fprintf(&b, `<p class="chart__source">Source: %s</p>`, esc(c.Source))
+	// The text alternative, referred to by every variant of the picture.
+	fmt.Fprintf(&b, `<p id="%s-d" hidden>%s</p>`, id, esc(c.Description()))
+	c.table(&b)
+	b.WriteString(`</figure>`)
+	return b.String()
+}
+
+// legend maps colours to series when the lines are not named at their
+// ends, and says what a dashed mark is. The picture's description and the
+// table say the same to a screen reader.
+func (c *Chart) legend(b *strings.Builder) {
+	keys := len(c.Series) > 1 && !c.directLabels()
+	stars := c.hasStars()
+	if !keys && !stars {
+		return
+	}
 	b.WriteString(`<ul class="chart__legend" aria-hidden="true">`)
-	for i, s := range c.Series {
-		fmt.Fprintf(&b, `<li><span class="chart__key chart__s%d"></span>%s</li>`, i, esc(s))
+	if keys {
+		for i, s := range c.Series {
+			fmt.Fprintf(b, `<li><span class="chart__key chart__s%d"></span>%s</li>`, i, esc(s))
+		}
+	}
+	if stars {
+		fmt.Fprintf(b, `<li><span class="chart__key chart__key--proj"></span>%s</li>`, esc(capital(c.starWord())))
 	}
 	b.WriteString(`</ul>`)
-	c.svg(&b, id)
-	fmt.Fprintf(&b, `<p class="chart__source">Source: %s</p>`, esc(c.Source))
+}
+
+// pictures writes the SVG once per variant, or once when the variants
+// came out the same; a container query in the stylesheet shows the one
+// drawn for the chart's width.
+func (c *Chart) pictures(b *strings.Builder, id string) {
+	var drawn []string
+	for _, v := range variants {
+		drawn = append(drawn, c.svg(c.draw(v.width), id))
+	}
+	if drawn[0] == drawn[1] {
+		b.WriteString(drawn[0])
+		return
+	}
+	for i, v := range variants {
+		b.WriteString(strings.Replace(drawn[i], `class="chart__svg"`, `class="chart__svg `+v.class+`"`, 1))
+	}
+}
+
+// draw lays the chart out for a picture width pixels wide.
+func (c *Chart) draw(width float64) *canvas {
+	if c.Type != "bar" {
+		if cv := c.drawVertical(width, false); cv != nil {
+			return cv
+		}
+	}
+	return c.drawBars(width, c.Type == "stacked")
+}
+
+func (c *Chart) svg(cv *canvas, id string) string {
+	// The gutters are the picture's padding: percentages inside are of the
+	// plot, and the axis labels sit in the padding at negative x.
+	return fmt.Sprintf(`<svg class="chart__svg" height="%s" role="img" aria-labelledby="%s-t" aria-describedby="%s-d" style="padding:0 %spx 0 %spx">%s</svg>`,
+		num(math.Ceil(cv.h)), id, id, num(math.Ceil(cv.right)), num(math.Ceil(cv.left)), cv.b.String())
+}
+
+// table is the data behind a disclosure: every value, a starred one said
+// to be what it is.
+func (c *Chart) table(b *strings.Builder) {
 	b.WriteString(`<details class="chart__data"><summary>Data table</summary><div class="table-scroll" role="region" tabindex="0" aria-label="Data: `)
 	b.WriteString(esc(c.Title))
-	fmt.Fprintf(&b, `"><table class="table"><caption class="visually-hidden">%s</caption><thead><tr><th scope="col">%s</th>`, esc(c.Title), esc(c.Label))
+	fmt.Fprintf(b, `"><table class="table"><caption class="visually-hidden">%s</caption><thead><tr><th scope="col">%s</th>`, esc(c.Title), esc(c.Label))
 	for _, s := range c.Series {
-		fmt.Fprintf(&b, `<th scope="col" class="num">%s</th>`, esc(withUnits(s, c.Units)))
+		fmt.Fprintf(b, `<th scope="col" class="num">%s</th>`, esc(withUnits(s, c.Units)))
 	}
 	b.WriteString(`</tr></thead><tbody>`)
 	for _, r := range c.Rows {
-		fmt.Fprintf(&b, `<tr><th scope="row">%s</th>`, esc(r.Label))
-		for _, cell := range r.Cells {
-			if cell == "" {
+		fmt.Fprintf(b, `<tr><th scope="row">%s</th>`, esc(r.Label))
+		for s, cell := range r.Cells {
+			switch {
+			case cell == "":
 				cell = "—" // a missing value
+			case r.Starred[s]:
+				cell = minus(cell) + " (" + c.starWord() + ")"
+			default:
+				cell = minus(cell)
 			}
-			fmt.Fprintf(&b, `<td class="num">%s</td>`, esc(cell))
+			fmt.Fprintf(b, `<td class="num">%s</td>`, esc(cell))
 		}
 		b.WriteString(`</tr>`)
 	}
-	b.WriteString(`</tbody></table></div></details></figure>`)
-	return b.String()
+	b.WriteString(`</tbody></table></div></details>`)
 }
 
 func withUnits(series, units string) string {
@@ -50,73 +117,54 @@ func withUnits(series, units string) string {
 	return series + " (" + units + ")"
 }
 
-// Description is the picture's text alternative: the editor's alt, or a
-// summary of what the chart shows. The table has every value.
-func (c *Chart) Description() string {
-	if c.Alt != "" {
-		return c.Alt
+// minus writes a cell's leading hyphen as a true minus sign.
+func minus(cell string) string {
+	if rest, ok := strings.CutPrefix(cell, "-"); ok {
+		return "−" + rest
 	}
-	kind := map[string]string{"line": "Line chart", "bar": "Bar chart", "column": "Column chart", "stacked": "Stacked column chart"}[c.Type]
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s of %s by %s", kind, strings.Join(c.Series, ", "), strings.ToLower(c.Label))
-	if n := len(c.Rows); n > 1 {
-		fmt.Fprintf(&b, ", %s to %s", c.Rows[0].Label, c.Rows[n-1].Label)
-	}
-	b.WriteString(".")
-	for s, name := range c.Series {
-		fmt.Fprintf(&b, " %s: ", name)
-		if c.Type != "line" && len(c.Rows) <= 12 {
-			var parts []string
-			for _, r := range c.Rows {
-				if !math.IsNaN(r.Values[s]) {
-					parts = append(parts, r.Label+" "+c.value(r.Cells[s]))
-				}
-			}
-			b.WriteString(strings.Join(parts, ", ") + ".")
-			continue
-		}
-		first, last, hi, lo := -1, -1, -1, -1
-		for i, r := range c.Rows {
-			v := r.Values[s]
-			if math.IsNaN(v) {
-				continue
-			}
-			if first < 0 {
-				first = i
-			}
-			last = i
-			if hi < 0 || v > c.Rows[hi].Values[s] {
-				hi = i
-			}
-			if lo < 0 || v < c.Rows[lo].Values[s] {
-				lo = i
-			}
-		}
-		if first < 0 {
-			b.WriteString("no values.")
-			continue
-		}
-		at := func(i int) string { return c.value(c.Rows[i].Cells[s]) + " in " + c.Rows[i].Label }
-		fmt.Fprintf(&b, "from %s to %s; highest %s, lowest %s.", at(first), at(last), at(hi), at(lo))
-	}
-	return b.String()
+	return cell
 }
 
-func (c *Chart) value(cell string) string {
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// spoken is a number with its units as a reader would say it: "₹20.10 lakh
+// crore", "−1.76%", "17,032 MW".
+func (c *Chart) spoken(number string) string {
+	u := strings.TrimSpace(c.Units)
 	switch {
-	case c.Units == "":
-		return cell
-	case c.Units == "%":
-		return cell + "%"
+	case u == "":
+		return number
+	case strings.HasPrefix(u, "%"):
+		return number + u
 	}
-	return cell + " " + c.Units
+	for _, sym := range []string{"₹", "$", "€", "£"} {
+		if rest, ok := strings.CutPrefix(u, sym); ok {
+			sign := ""
+			if n, ok := strings.CutPrefix(number, "−"); ok {
+				sign, number = "−", n
+			}
+			return strings.TrimSpace(sign + sym + number + " " + strings.TrimSpace(rest))
+		}
+	}
+	return number + " " + u
 }
 
-// Text is what the search index and word count see: title, source and data.
+// Text is what the search index and word count see: title, source, data
+// and the labels of reference lines.
 func (c *Chart) Text() string {
 	parts := []string{c.Title, c.Label + " " + strings.Join(c.Series, " ")}
 	for _, r := range c.Rows {
 		parts = append(parts, r.Label+" "+strings.Join(r.Cells, " "))
+	}
+	for _, r := range c.References {
+		if r.Label != "" {
+			parts = append(parts, r.Label)
+		}
 	}
 	return strings.Join(append(parts, "Source: "+c.Source), "\n")
 }

@@ -22,8 +22,9 @@ import (
 // bars) and stacked (stacked columns).
 var Types = []string{"line", "bar", "column", "stacked"}
 
-// Keys are the header's keys. type, title and source are required.
-var Keys = []string{"type", "title", "units", "source", "alt"}
+// Keys are the header's keys. type, title and source are required; the
+// last three annotate the chart (annotate.go).
+var Keys = []string{"type", "title", "units", "source", "alt", "reference", "highlight", "starred"}
 
 // Limits that keep a chart readable (and a mistake from making a huge page).
 const (
@@ -42,13 +43,19 @@ type Chart struct {
 	Label  string   // the first column's header: what the rows are
 	Series []string // the other columns' headers
 	Rows   []Row
+
+	References []Reference // lines across the chart at a value
+	Highlights []Span      // rows picked out
+	Starred    string      // what a value marked * is: "projected" unless the header says
 }
 
 // Row is one line of data.
 type Row struct {
-	Label  string
-	Cells  []string  // as written, for the data table
-	Values []float64 // NaN where a cell is empty
+	Line    int // in the block's content, from 1
+	Label   string
+	Cells   []string  // as written (less a trailing *), for the data table
+	Values  []float64 // NaN where a cell is empty
+	Starred []bool    // written with a trailing *: a projection, not data
 }
 
 // Parse reads a chart block's content. Every problem is reported, with
@@ -66,7 +73,7 @@ func Parse(src []byte) (*Chart, []fence.Problem) {
 		problems = append(problems, fence.Problem{Line: line, Message: fmt.Sprintf(format, args...)})
 	}
 	c := &Chart{Type: fields["type"].Value, Title: fields["title"].Value, Units: fields["units"].Value,
-		Source: fields["source"].Value, Alt: fields["alt"].Value}
+		Source: fields["source"].Value, Alt: fields["alt"].Value, Starred: fields["starred"].Value}
 	for _, key := range []string{"type", "title", "source"} {
 		if fields[key].Value == "" && (len(fields) > 0 || len(problems) == 0) { // not when the YAML did not parse
 			add(max(1, fields[key].Line), "%s is required%s", key, map[string]string{
@@ -79,6 +86,9 @@ func Parse(src []byte) (*Chart, []fence.Problem) {
 		add(fields["type"].Line, "type %q is not a chart type (want line, bar, column or stacked)", c.Type)
 	}
 	problems = append(problems, c.readRows(data, dataLine)...)
+	if len(problems) == 0 {
+		problems = c.annotate(fields)
+	}
 	if len(problems) > 0 {
 		return nil, problems
 	}
@@ -138,11 +148,18 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 			add(line, "this row has %d cells; the header has %d columns (%s)%s", len(rec), len(c.Series)+1, strings.Join(append([]string{c.Label}, c.Series...), ","), hint)
 			continue
 		}
-		row := Row{Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series))}
+		row := Row{Line: line, Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series)), Starred: make([]bool, len(c.Series))}
 		if row.Label == "" {
 			add(line, "this row has no label in its first column")
 		}
 		for i, cell := range row.Cells {
+			if star, ok := strings.CutSuffix(cell, "*"); ok {
+				cell = strings.TrimSpace(star)
+				row.Cells[i], row.Starred[i] = cell, true
+				if cell == "" {
+					add(line, "%s: a * marks a value as %s, so it goes after a number (4.4*)", c.Series[i], c.starWord())
+				}
+			}
 			v, err := Number(cell)
 			if err != nil {
 				add(line, "%s: %v", c.Series[i], err)

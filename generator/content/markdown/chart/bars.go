@@ -1,0 +1,160 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+)
+
+// Horizontal bars: each category's name above its bars, from the chart's
+// left edge and wrapped to its width, so a long ministry name is never cut;
+// each bar's value at its end, in gutters sized to the widest value; no
+// value axis. Stacked columns that cannot name their categories are drawn
+// this way too, with the values inside the segments where they fit.
+const (
+	barH     = 16 // a bar's thickness, one series
+	barHMany = 13 // with several series (its value labels 15 px apart)
+	barGap   = 2  // between a category's bars
+	catGap   = 12 // between categories
+	nameGap  = 3  // between a name and its bars
+	valGap   = 4  // between a bar's end and its value
+)
+
+func (c *Chart) drawBars(width float64, stacked bool) *canvas {
+	cv := &canvas{w: width}
+	lo, hi := 0.0, 0.0
+	texts := make([][]string, len(c.Rows))
+	for i, r := range c.Rows {
+		texts[i] = make([]string, len(r.Values))
+		up, down := 0.0, 0.0
+		for s, v := range r.Values {
+			if math.IsNaN(v) {
+				continue
+			}
+			texts[i][s] = grouped(v, writtenDecimals(r.Cells[s]))
+			if stacked {
+				if v >= 0 {
+					up += v
+				} else {
+					down += v
+				}
+				lo, hi = math.Min(lo, down), math.Max(hi, up)
+				continue
+			}
+			lo, hi = math.Min(lo, v), math.Max(hi, v)
+			w := textWidth(texts[i][s], false) + valGap + 2
+			if v < 0 {
+				cv.left = math.Max(cv.left, w)
+			} else {
+				cv.right = math.Max(cv.right, w)
+			}
+		}
+	}
+	for _, r := range c.References {
+		lo, hi = math.Min(lo, r.Value), math.Max(hi, r.Value)
+	}
+	if hi == lo {
+		hi = lo + 1
+	}
+	p := cv.plotW()
+	x := func(v float64) float64 { return (v - lo) / (hi - lo) * p }
+	thick := float64(barH)
+	if len(c.Series) > 1 && !stacked {
+		thick = barHMany
+	}
+
+	top := 4.0 + float64(len(c.References))*lineH
+	y := top
+	type bar struct {
+		row, s int
+		y      float64
+	}
+	var bars []bar
+	var names []label
+	for i, r := range c.Rows {
+		lines, _ := wrap(r.Label, width, 6, c.highlighted(i))
+		names = append(names, label{lines: lines, x: -cv.left, y: y + ascent, pin: -1, bold: c.highlighted(i), class: "chart__cat"})
+		y0 := y
+		y += float64(len(lines))*lineH + nameGap
+		for s := range r.Values {
+			bars = append(bars, bar{i, s, y})
+			if !stacked {
+				y += thick + barGap
+			}
+		}
+		if stacked {
+			y += thick + barGap
+		}
+		if len(c.Series) > 1 && c.highlighted(i) {
+			fmt.Fprintf(&cv.b, `<rect class="chart__band" x="0" y="%s" width="100%%" height="%s"/>`, num(y0-3), num(y-y0+3))
+		}
+		y += catGap - barGap
+	}
+	cv.h = y - catGap + 8
+
+	ups := make([]float64, len(c.Rows))
+	downs := make([]float64, len(c.Rows))
+	for _, b := range bars {
+		v := c.Rows[b.row].Values[b.s]
+		if math.IsNaN(v) {
+			continue
+		}
+		x0, x1 := x(math.Min(v, 0)), x(math.Max(v, 0))
+		if stacked {
+			if v >= 0 {
+				x0, x1 = x(ups[b.row]), x(ups[b.row]+v)
+				ups[b.row] += v
+			} else {
+				x0, x1 = x(downs[b.row]+v), x(downs[b.row])
+				downs[b.row] += v
+			}
+		}
+		cv.rect(c.markClass(b.row, b.s), x0, x1-x0, b.y, thick)
+	}
+	fmt.Fprintf(&cv.b, `<line class="chart__zero" x1="%s" x2="%s" y1="%s" y2="%s"/>`, cv.pct(x(0)), cv.pct(x(0)), num(top), num(cv.h-4))
+
+	cv.b.WriteString(`<g class="chart__x">`)
+	for _, l := range names {
+		cv.put(l)
+	}
+	cv.b.WriteString(`</g><g class="chart__vals">`)
+	ups, downs = make([]float64, len(c.Rows)), make([]float64, len(c.Rows))
+	for _, b := range bars {
+		v := c.Rows[b.row].Values[b.s]
+		if math.IsNaN(v) {
+			continue
+		}
+		text := texts[b.row][b.s]
+		mid := b.y + thick/2 + 4
+		if stacked {
+			x0 := ups[b.row]
+			if v < 0 {
+				x0 = downs[b.row] + v
+				downs[b.row] += v
+			} else {
+				ups[b.row] += v
+			}
+			if textWidth(text, true)+4 <= x(x0+math.Abs(v))-x(x0) {
+				cv.put(label{lines: []string{text}, x: (x(x0) + x(x0+math.Abs(v))) / 2, y: mid, anchor: "middle", class: c.insideClass(b.row, b.s)})
+			}
+			continue
+		}
+		if v < 0 {
+			cv.put(label{lines: []string{text}, x: x(v) - valGap, y: mid, anchor: "end"})
+		} else {
+			cv.put(label{lines: []string{text}, x: x(v) + valGap, y: mid})
+		}
+	}
+	cv.b.WriteString(`</g>`)
+
+	for i, r := range c.References {
+		fmt.Fprintf(&cv.b, `<line class="chart__ref" x1="%s" x2="%s" y1="%s" y2="%s"/>`, cv.pct(x(r.Value)), cv.pct(x(r.Value)), num(top-2), num(cv.h-4))
+		l := label{lines: []string{c.referenceText(r)}, x: x(r.Value), y: 4 + float64(i)*lineH + ascent, anchor: "middle", class: "chart__reflabel"}
+		if b := l.box(); b.x0 < -cv.left {
+			l.anchor = "start"
+		} else if b.x1 > p+cv.right {
+			l.anchor = "end"
+		}
+		cv.put(l)
+	}
+	return cv
+}

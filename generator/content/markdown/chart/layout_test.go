@@ -1,0 +1,96 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestLayoutProperties draws random charts of every type, at the narrowest
+// width of each variant, and checks what the browser test checks on the
+// panel: no label on another, on a bar or on a line, none outside the
+// picture. (A variant that holds at its narrowest width holds wider: its
+// labels only move apart.)
+func TestLayoutProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	names := []string{"Kerala", "Uttar Pradesh", "Ministry of Consumer Affairs, Food and Public Distribution", "Q1", "2019-20", "2025-26 (BE)",
+		"उत्तर प्रदेश", "Before February", "Electronic goods and telecommunication equipment", "A", "Jul–Sep 2025", "Mining"}
+	for n := range 300 {
+		c := &Chart{Type: Types[r.IntN(len(Types))]}
+		for s := range 1 + r.IntN(MaxSeries) {
+			c.Series = append(c.Series, fmt.Sprintf("Series %d %s", s, strings.Repeat("long ", r.IntN(4))))
+		}
+		rows := 1 + r.IntN(30)
+		if c.Type == "line" {
+			rows++
+		}
+		dated := r.IntN(2) == 0
+		mag := math.Pow(10, float64(r.IntN(8)-2))
+		for i := range rows {
+			label := fmt.Sprintf("%s %d", names[r.IntN(len(names))], i)
+			if dated {
+				label = monthNames[i%12][:3] + " " + fmt.Sprint(2000+i/12)
+			}
+			row := Row{Label: label}
+			for range c.Series {
+				v := (r.Float64() - 0.25) * mag
+				if r.IntN(10) == 0 {
+					v = math.NaN()
+				}
+				row.Values = append(row.Values, v)
+				row.Cells = append(row.Cells, fmt.Sprintf("%.2f", v))
+				row.Starred = append(row.Starred, i > rows-3 && r.IntN(2) == 0)
+			}
+			c.Rows = append(c.Rows, row)
+		}
+		if !c.hasValue() {
+			continue
+		}
+		for range r.IntN(4) {
+			c.References = append(c.References, Reference{Value: r.Float64() * mag, Label: "Target " + strings.Repeat("x", r.IntN(12))})
+		}
+		if r.IntN(3) == 0 {
+			c.Highlights = append(c.Highlights, Span{0, r.IntN(rows)})
+		}
+		for _, v := range variants {
+			cv := c.draw(v.width)
+			where := fmt.Sprintf("chart %d (%s, %d series, %d rows) at %v px", n, c.Type, len(c.Series), rows, v.width)
+			checkLayout(t, cv, where)
+		}
+	}
+}
+
+func checkLayout(t *testing.T, cv *canvas, where string) {
+	t.Helper()
+	in := func(a, b box) bool {
+		return a.x0 >= b.x0-0.01 && a.x1 <= b.x1+0.01 && a.y0 >= b.y0-0.01 && a.y1 <= b.y1+0.01
+	}
+	for i, a := range cv.texts {
+		if a.x0 < -cv.left-0.01 || a.x1 > cv.plotW()+cv.right+0.01 || a.y0 < -0.01 || a.y1 > cv.h+0.01 {
+			t.Fatalf("%s: a label %+v sticks out of the picture (%v wide, gutters %v and %v, %v high)", where, a, cv.w, cv.left, cv.right, cv.h)
+		}
+		for _, b := range cv.texts[i+1:] {
+			if a.grow(-0.01).overlaps(b) {
+				t.Fatalf("%s: labels %+v and %+v overlap", where, a, b)
+			}
+		}
+		inside := false
+		for _, m := range cv.marks {
+			inside = inside || in(a, m)
+		}
+		for _, m := range cv.marks {
+			if !inside && a.grow(-0.01).overlaps(m) {
+				t.Fatalf("%s: a label %+v is over a bar %+v", where, a, m)
+			}
+		}
+		for _, run := range cv.lines {
+			for k := 1; k < len(run); k++ {
+				if segmentHits(run[k-1], run[k], a.grow(-1.6)) {
+					t.Fatalf("%s: a label %+v is on a line", where, a)
+				}
+			}
+		}
+	}
+}

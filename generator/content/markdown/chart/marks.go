@@ -1,0 +1,338 @@
+package chart
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// The data of a vertical chart: lines, columns and stacks, their direct
+// labels, and the reference lines.
+
+const endGap = 6 // between a line's end and its name
+
+// lines draws each series as a line in a nested picture that stretches to
+// the plot's width (strokes keep their width through vector-effect). A
+// stretch of line that reaches a starred value is dashed: a projection.
+func (v *vertical) lines() {
+	p := v.cv.plotW()
+	fmt.Fprintf(&v.cv.b, `<svg y="%d" height="%d" viewBox="0 0 1000 %d" preserveAspectRatio="none">`, topPad, plotH, plotH)
+	ux := func(x float64) string { return num(x / p * 1000) }
+	for s := range v.Series {
+		var solid, dashed, dots, hollow strings.Builder
+		var run [][2]float64
+		flush := func() {
+			if len(run) > 0 {
+				v.cv.lines = append(v.cv.lines, run)
+			}
+			run = nil
+		}
+		prev := -1 // the last row with a value
+		for i, r := range v.Rows {
+			val := r.Values[s]
+			if math.IsNaN(val) {
+				flush()
+				prev = -1
+				continue
+			}
+			x, y := v.x[i], v.y(val)-topPad
+			run = append(run, [2]float64{x, y + topPad})
+			if prev >= 0 {
+				seg := &solid
+				if r.Starred[s] || v.Rows[prev].Starred[s] {
+					seg = &dashed
+				}
+				fmt.Fprintf(seg, "M%s %sL%s %s", ux(v.x[prev]), num(v.y(v.Rows[prev].Values[s])-topPad), ux(x), num(y))
+			}
+			isolated := (i == 0 || math.IsNaN(v.Rows[i-1].Values[s])) && (i == len(v.Rows)-1 || math.IsNaN(v.Rows[i+1].Values[s]))
+			if len(v.Rows) <= 24 || isolated {
+				dot := &dots
+				if r.Starred[s] {
+					dot = &hollow
+				}
+				fmt.Fprintf(dot, "M%s %sh0", ux(x), num(y))
+			}
+			prev = i
+		}
+		flush()
+		for _, part := range []struct {
+			d     *strings.Builder
+			class string
+		}{{&solid, "chart__line"}, {&dashed, "chart__line chart__proj"}, {&dots, "chart__dot"}, {&hollow, "chart__dot chart__proj"}} {
+			if part.d.Len() > 0 {
+				fmt.Fprintf(&v.cv.b, `<path class="%s chart__s%d" d="%s"/>`, part.class, s, mergePath(part.d.String()))
+			}
+		}
+	}
+	v.cv.b.WriteString(`</svg>`)
+}
+
+// mergePath joins segments that continue one another: "M a L b M b L c"
+// becomes "M a L b L c".
+func mergePath(d string) string {
+	var out strings.Builder
+	last := ""
+	for _, seg := range strings.SplitAfter(d, "M")[1:] {
+		seg = strings.TrimSuffix(seg, "M")
+		start, rest, ok := strings.Cut(seg, "L")
+		if ok && start == last {
+			out.WriteString("L" + rest)
+		} else {
+			out.WriteString("M" + seg)
+		}
+		if ok {
+			last = rest
+		}
+	}
+	return out.String()
+}
+
+// columns draws each row's values side by side in its band.
+func (v *vertical) columns() {
+	k := len(v.Series)
+	band := v.cv.plotW() / float64(len(v.Rows))
+	group := band * 0.7
+	if k > 1 {
+		group = band * 0.8
+	}
+	w := group / float64(k)
+	for i, r := range v.Rows {
+		for s, val := range r.Values {
+			if math.IsNaN(val) {
+				continue
+			}
+			x := float64(i)*band + (band-group)/2 + float64(s)*w
+			y0, y1 := v.y(math.Max(val, 0)), v.y(math.Min(val, 0))
+			v.cv.rect(v.markClass(i, s), x+w*0.05, w*0.9, y0, y1-y0)
+		}
+	}
+}
+
+// stacks draws each row's values one on another, negatives below zero.
+func (v *vertical) stacks() {
+	band := v.cv.plotW() / float64(len(v.Rows))
+	w := band * 0.6
+	for i, r := range v.Rows {
+		up, down := 0.0, 0.0
+		for s, val := range r.Values {
+			x := float64(i)*band + band*0.2
+			switch {
+			case math.IsNaN(val):
+			case val >= 0:
+				v.cv.rect(v.markClass(i, s), x, w, v.y(up+val), v.y(up)-v.y(up+val))
+				up += val
+			default:
+				v.cv.rect(v.markClass(i, s), x, w, v.y(down), v.y(down+val)-v.y(down))
+				down += val
+			}
+		}
+	}
+}
+
+// markClass is a bar's classes: its series' colour, dashed when starred,
+// darker when its row is highlighted in a chart of one series.
+func (c *Chart) markClass(row, s int) string {
+	cls := fmt.Sprintf("chart__s%d", s)
+	if c.Rows[row].Starred[s] {
+		cls += " chart__proj"
+	}
+	if len(c.Series) == 1 && c.highlighted(row) {
+		cls += " chart__hi"
+	}
+	return cls
+}
+
+// endLabels name a line chart's two to four series at the right of their
+// last values, instead of a legend.
+func (v *vertical) endLabels() []label {
+	if !v.directLabels() {
+		return nil
+	}
+	var out []label
+	for s, name := range v.Series {
+		lines, _ := wrap(name, math.Round(0.28*v.cv.w), 3, false)
+		out = append(out, label{lines: lines, class: fmt.Sprintf("chart__t%d", s)})
+	}
+	return out
+}
+
+// directLabels reports whether the lines are named at their ends.
+func (c *Chart) directLabels() bool {
+	return c.Type == "line" && len(c.Series) >= 2 && len(c.Series) <= 4
+}
+
+// lastValue is the series' last value, or NaN.
+func (c *Chart) lastValue(s int) float64 {
+	for i := len(c.Rows) - 1; i >= 0; i-- {
+		if v := c.Rows[i].Values[s]; !math.IsNaN(v) {
+			return v
+		}
+	}
+	return math.NaN()
+}
+
+// endsAndReferences draws the lines' names, then the reference lines with
+// their labels, each at the first free place of: above or below the line,
+// at the plot's right or left end. It reports false when a label found no
+// free place and the reference labels should go in the right gutter.
+func (v *vertical) endsAndReferences(ends []label) bool {
+	p := v.cv.plotW()
+	type item struct {
+		l   label
+		mid float64 // where its middle wants to be
+	}
+	var items []item
+	for s, l := range ends {
+		if last := v.lastValue(s); !math.IsNaN(last) {
+			items = append(items, item{l, v.y(last)})
+		}
+	}
+	for _, r := range v.References {
+		fmt.Fprintf(&v.cv.b, `<line class="chart__ref" x1="0" x2="100%%" y1="%s" y2="%s"/>`, num(v.y(r.Value)), num(v.y(r.Value)))
+	}
+	var refs []label
+	if v.refOut {
+		for i, l := range v.gutterReferences() {
+			items = append(items, item{l, v.y(v.References[i].Value)})
+		}
+	} else {
+		for _, r := range v.References {
+			refs = append(refs, label{lines: []string{v.referenceText(r)}, class: "chart__reflabel"})
+		}
+	}
+	// Names at the right, moved apart from one another as little as needed.
+	sort.SliceStable(items, func(i, j int) bool { return items[i].mid < items[j].mid })
+	tops := make([]float64, len(items))
+	for i, it := range items {
+		h := float64(len(it.l.lines)) * lineH
+		tops[i] = it.mid - h/2
+		if i > 0 {
+			tops[i] = math.Max(tops[i], tops[i-1]+float64(len(items[i-1].l.lines))*lineH+2)
+		}
+	}
+	bottom := float64(topPad + plotH + 6)
+	for i := len(items) - 1; i >= 0; i-- {
+		h := float64(len(items[i].l.lines)) * lineH
+		tops[i] = math.Min(tops[i], bottom-h)
+		bottom = tops[i] - 2
+	}
+	for i := range tops { // more names than the plot is tall: down from the top
+		tops[i] = math.Max(tops[i], 0)
+		if i > 0 {
+			tops[i] = math.Max(tops[i], tops[i-1]+float64(len(items[i-1].l.lines))*lineH+2)
+		}
+	}
+	v.cv.b.WriteString(`<g class="chart__ends">`)
+	for i, it := range items {
+		l := it.l
+		l.x, l.y, l.pin = p+endGap, tops[i]+ascent+1, 1
+		v.cv.put(l)
+		v.cv.h = math.Max(v.cv.h, l.box().y1+2)
+	}
+	v.cv.b.WriteString(`</g>`)
+	for i, l := range refs {
+		y := v.y(v.References[i].Value)
+		placed := false
+		for _, spot := range []struct {
+			x      float64
+			anchor string
+			dy     float64
+		}{{p, "end", -4}, {p, "end", ascent + 3}, {0, "start", -4}, {0, "start", ascent + 3}} {
+			l.x, l.anchor, l.y = spot.x, spot.anchor, y+spot.dy
+			if l.y-ascent >= 0 && v.cv.place(l, 2) {
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			return false
+		}
+	}
+	return true
+}
+
+// gutterReferences are the reference labels as they go in the right
+// gutter, when they found no place in the plot.
+func (v *vertical) gutterReferences() []label {
+	if !v.refOut {
+		return nil
+	}
+	var out []label
+	for _, r := range v.References {
+		lines, _ := wrap(v.referenceText(r), math.Round(0.28*v.cv.w), 3, false)
+		out = append(out, label{lines: lines, class: "chart__reflabel"})
+	}
+	return out
+}
+
+// referenceText is a reference line's label: as written, or its value.
+func (c *Chart) referenceText(r Reference) string {
+	if r.Label != "" {
+		return r.Label
+	}
+	return c.spoken(grouped(r.Value, decimals(math.Abs(r.Value))))
+}
+
+// valueLabels write each column's value above it (below a negative one):
+// on every column or none, so no column looks as if it lacked a value;
+// and each stacked segment's value inside it, where it fits.
+func (v *vertical) valueLabels() {
+	if v.Type == "line" {
+		return
+	}
+	v.cv.b.WriteString(`<g class="chart__vals">`)
+	defer v.cv.b.WriteString(`</g>`)
+	band := v.cv.plotW() / float64(len(v.Rows))
+	k := float64(len(v.Series))
+	var outside []label
+	fits := true
+	for i, r := range v.Rows {
+		up, down := 0.0, 0.0
+		for s, val := range r.Values {
+			if math.IsNaN(val) {
+				continue
+			}
+			text := grouped(val, writtenDecimals(r.Cells[s]))
+			w := textWidth(text, v.Type == "stacked") // inside a segment, the value is bold
+			if v.Type == "stacked" {
+				var y0, y1 float64
+				if val >= 0 {
+					y0, y1 = v.y(up+val), v.y(up)
+					up += val
+				} else {
+					y0, y1 = v.y(down), v.y(down+val)
+					down += val
+				}
+				if w <= band*0.6-4 && y1-y0 >= lineH+1 {
+					v.cv.put(label{lines: []string{text}, x: (float64(i) + 0.5) * band, y: (y0+y1)/2 + 4, anchor: "middle", class: v.insideClass(i, s)})
+				}
+				continue
+			}
+			group := band * 0.7
+			if k > 1 {
+				group = band * 0.8
+			}
+			l := label{lines: []string{text}, x: float64(i)*band + (band-group)/2 + (float64(s)+0.5)*group/k, y: v.y(val) - 4, anchor: "middle"}
+			if val < 0 {
+				l.y = v.y(val) + ascent + 3
+			}
+			fits = fits && w <= group/k-2 && v.cv.free(l.box(), 1)
+			outside = append(outside, l)
+		}
+	}
+	if fits {
+		for _, l := range outside {
+			v.cv.put(l)
+		}
+	}
+}
+
+// insideClass is the class of a value written inside its bar: white, or
+// ink on the light colours and on a starred (pale) bar.
+func (c *Chart) insideClass(row, s int) string {
+	if s == 1 || c.Rows[row].Starred[s] {
+		return "chart__in chart__ink"
+	}
+	return "chart__in"
+}
