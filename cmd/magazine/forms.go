@@ -86,7 +86,8 @@ func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http
 	if err != nil {
 		return nil, nil, err
 	}
-	return serve.Mount(siteHandler, forms.Prefix, forms.Handler(store, opt)), store, nil
+	site := serve.Mount(siteHandler, forms.Prefix, forms.Handler(store, opt))
+	return serve.Health(site, store.Check), store, nil
 }
 
 // siteOrigin is the origin `magazine serve` trusts for form posts besides
@@ -105,4 +106,27 @@ func siteOrigin(baseURL, config string, warn io.Writer) string {
 		return ""
 	}
 	return cfg.BaseURL
+}
+
+// openAccessLog opens --access-log: "-" is standard output (the journal,
+// under systemd), anything else a file appended to, readable by its owner
+// and group only (it holds readers' addresses).
+func openAccessLog(name string, stdout io.Writer) (io.Writer, func() error, error) {
+	if name == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o640)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--access-log: %w", err)
+	}
+	return f, f.Close, nil
+}
+
+// logged puts the access log, if any, in front of h.
+func logged(h http.Handler, w io.Writer, f collectorFlags) http.Handler {
+	if w == nil {
+		return h
+	}
+	trust := f.opt.TrustForwardedFor
+	return serve.AccessLog(h, w, func(r *http.Request) string { return forms.ClientAddr(r, trust) })
 }
