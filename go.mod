@@ -19,7 +19,10 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require github.com/klauspost/cpuid/v2 v2.2.10 // indirect
+require (
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.10 // indirect
+)
 
 require (
 	github.com/dustin/go-humanize v1.1.0 // indirect

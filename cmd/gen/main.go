@@ -1,6 +1,7 @@
 // Command gen writes the files derived from the Go types: the TypeScript
-// types of page data (frontend/src/types.ts) and README.md's table of story
-// front-matter keys. Run it with go generate ./... after changing either.
+// types of page data (frontend/src/types.ts) and the table of story
+// front-matter keys in docs/editing.md. Run it with go generate ./... after
+// changing either.
 package main
 
 import (
@@ -26,14 +27,14 @@ func run(root string) error {
 	if err := os.WriteFile(filepath.Join(root, pagedata.TypesFile), []byte(pagedata.TypeScript()), 0o644); err != nil {
 		return err
 	}
-	readmePath := filepath.Join(root, "README.md")
-	readme, err := os.ReadFile(readmePath)
+	guide := filepath.Join(root, story.FieldTableFile)
+	doc, err := os.ReadFile(guide)
 	if err != nil {
 		return err
 	}
-	out, ok := story.WithFieldTable(string(readme))
+	out, ok := story.WithFieldTable(string(doc))
 	if !ok {
-		return fmt.Errorf("%s has no <!-- story-fields: --> ... <!-- /story-fields --> section", readmePath)
+		return fmt.Errorf("%s has no <!-- story-fields: --> ... <!-- /story-fields --> section", guide)
 	}
-	return os.WriteFile(readmePath, []byte(out), 0o644)
+	return os.WriteFile(guide, []byte(out), 0o644)
 }

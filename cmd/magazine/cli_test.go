@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
@@ -74,5 +75,57 @@ func (s *sandbox) build() {
 	s.t.Helper()
 	if code, _, stderr := s.run("build"); code != 0 {
 		s.t.Fatalf("build failed:\n%s", stderr)
+	}
+}
+
+// ls is the names in dir, sorted, space-separated.
+func ls(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, " ")
+}
+
+// `build --out DIR` elsewhere adds DIR to its parent and nothing else: the
+// build's own folders go to --cache-dir, by default .cache in the project.
+func TestBuildOutElsewhereLeavesItsParentAlone(t *testing.T) {
+	s := newSite(t, map[string]string{"1.md": gt.Story("1", "")})
+	www := filepath.Join(t.TempDir(), "www")
+	os.MkdirAll(www, 0o755)
+	build := func(extra ...string) {
+		t.Helper()
+		args := append([]string{"build", "--stories", filepath.Join(s.dir, "stories"), "--config", filepath.Join(s.dir, "site.yaml"),
+			"--out", filepath.Join(www, "dist")}, extra...)
+		cmd := magazine(t, nil, args...)
+		cmd.Dir = s.repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("build %s: %v\n%s", extra, err, out)
+		}
+	}
+	for range 2 { // the second build starts from the spare generation
+		build()
+	}
+	if got := ls(t, www); got != "dist" {
+		t.Errorf("--out's folder holds %s, want dist alone", got)
+	}
+	if got := ls(t, s.dir); got != ".cache site.yaml stories" {
+		t.Errorf("the project holds %s, want .cache site.yaml stories", got)
+	}
+	if got := ls(t, filepath.Join(s.dir, ".cache")); !strings.Contains(got, "dist.spare") {
+		t.Errorf(".cache holds %s, want the spare generation dist.spare among them", got)
+	}
+
+	cache := filepath.Join(t.TempDir(), "build-cache")
+	for range 2 {
+		build("--cache-dir", cache)
+	}
+	if !strings.Contains(ls(t, cache), "dist.spare") || ls(t, www) != "dist" {
+		t.Errorf("--cache-dir %s holds %s; --out's folder %s", cache, ls(t, cache), ls(t, www))
 	}
 }

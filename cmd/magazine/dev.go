@@ -36,7 +36,8 @@ func devCmd() *cobra.Command {
 			defer store.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			go s.Watch(ctx.Done(), 250*time.Millisecond)
+			// A save is often several writes within a few milliseconds.
+			go s.Watch(ctx.Done(), 15*time.Millisecond)
 			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
 				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s%s reloads as you save (Ctrl+C to stop)\n", a, slashed(s.Base()))
 			})

@@ -87,7 +87,8 @@ func withForms(f collectorFlags, trusted, base string, siteHandler http.Handler)
 	if err != nil {
 		return nil, nil, err
 	}
-	return serve.Mount(siteHandler, base+forms.Prefix, serve.Below(base, forms.Handler(store, opt))), store, nil
+	site := serve.Mount(siteHandler, base+forms.Prefix, serve.Below(base, forms.Handler(store, opt)))
+	return serve.Health(site, store.Check), store, nil
 }
 
 // siteURL is the site's URL for `magazine serve`: --base-url, or the
@@ -111,4 +112,27 @@ func siteURL(baseURL, config string, warn io.Writer) (url, base string, err erro
 		return "", "", nil
 	}
 	return cfg.BaseURL, cfg.BasePath, nil
+}
+
+// openAccessLog opens --access-log: "-" is standard output (the journal,
+// under systemd), anything else a file appended to, readable by its owner
+// and group only (it holds readers' addresses).
+func openAccessLog(name string, stdout io.Writer) (io.Writer, func() error, error) {
+	if name == "-" {
+		return stdout, func() error { return nil }, nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o640)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--access-log: %w", err)
+	}
+	return f, f.Close, nil
+}
+
+// logged puts the access log, if any, in front of h.
+func logged(h http.Handler, w io.Writer, f collectorFlags) http.Handler {
+	if w == nil {
+		return h
+	}
+	trust := f.opt.TrustForwardedFor
+	return serve.AccessLog(h, w, func(r *http.Request) string { return forms.ClientAddr(r, trust) })
 }

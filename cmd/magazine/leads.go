@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -19,7 +21,7 @@ func leadsCmd() *cobra.Command {
 		Short: "Work with the leads collected by 'magazine serve'",
 		Args:  cobra.NoArgs,
 	}
-	c.AddCommand(leadsExportCmd(), leadsForwardCmd())
+	c.AddCommand(leadsExportCmd(), leadsForwardCmd(), leadsDeleteCmd())
 	return c
 }
 
@@ -27,9 +29,13 @@ func leadsCmd() *cobra.Command {
 type storeFlags struct{ data, database, since string }
 
 func (f *storeFlags) add(c *cobra.Command) {
+	f.addStore(c)
+	c.Flags().StringVar(&f.since, "since", "", "only leads from this time on: a date (2025-09-01, UTC) or an RFC 3339 time")
+}
+
+func (f *storeFlags) addStore(c *cobra.Command) {
 	c.Flags().StringVar(&f.data, "data", "data", "folder holding leads.db, when no --database is given")
 	c.Flags().StringVar(&f.database, "database", "", "PostgreSQL URL of the leads, postgres://... (env DATABASE_URL)")
-	c.Flags().StringVar(&f.since, "since", "", "only leads from this time on: a date (2025-09-01, UTC) or an RFC 3339 time")
 }
 
 func (f *storeFlags) open() (*forms.Store, time.Time, error) {
@@ -99,7 +105,11 @@ func leadsForwardCmd() *cobra.Command {
 		Long: `Deliver every lead not yet delivered to the --to URL, oldest first, as a JSON
 POST with the lead's export fields plus "uid", which is also the Idempotency-Key
 header. A lead counts as delivered once the receiver answers 2xx; failures are
-retried with growing waits. Delivery is at least once: receivers dedupe on uid.
+retried with growing waits. Runs that overlap (cron and a manual run) share the
+leads, each sent once; a run that is killed leaves its leads leased until the
+lease expires (9 minutes with the default --attempts), then the next
+run sends them. Delivery is still at least once: a crash between a 2xx and its
+record sends that lead again, so receivers that can should dedupe on uid.
 A lead that keeps failing ends the run (exit 1); it and the later leads are
 tried again by the next run.`,
 		Args: cobra.NoArgs,
@@ -128,4 +138,63 @@ tried again by the next run.`,
 	c.Flags().DurationVar(&opt.Backoff, "backoff", time.Second, "the first wait between tries; it doubles each time, up to a minute")
 	sf.add(c)
 	return c
+}
+
+func leadsDeleteCmd() *cobra.Command {
+	var sf storeFlags
+	var email, olderThan string
+	c := &cobra.Command{
+		Use:   "delete --email ADDRESS | --older-than 90d",
+		Short: "Erase a person's leads, or every lead older than a number of days",
+		Long: `Delete every lead sent with --email ADDRESS (whatever its case), for a
+person who asks to have their data erased (India's DPDP Act 2023, the GDPR),
+or every lead created more than --older-than days ago, the retention limit
+(run it daily from cron). Their delivery records go with them.`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if (email == "") == (olderThan == "") {
+				return fmt.Errorf("give --email ADDRESS or --older-than DAYS (e.g. 90d), one of them")
+			}
+			var cutoff time.Time
+			if olderThan != "" {
+				days, err := parseDays(olderThan)
+				if err != nil {
+					return err
+				}
+				cutoff = time.Now().AddDate(0, 0, -days)
+			}
+			store, _, err := sf.open()
+			if err != nil {
+				return err
+			}
+			defer store.Close()
+			if email != "" {
+				n, err := store.DeleteEmail(context.Background(), email)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(c.OutOrStdout(), "%d lead(s) from %s deleted\n", n, email)
+				return nil
+			}
+			n, err := store.DeleteBefore(context.Background(), cutoff)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "%d lead(s) created before %s deleted\n", n, cutoff.UTC().Format(time.RFC3339))
+			return nil
+		},
+	}
+	c.Flags().StringVar(&email, "email", "", "delete every lead sent with this address")
+	c.Flags().StringVar(&olderThan, "older-than", "", "delete every lead created more than this many days ago: 90d")
+	sf.addStore(c)
+	return c
+}
+
+// parseDays reads --older-than: a whole number of days, "90d".
+func parseDays(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "d"))
+	if err != nil || n < 0 || !strings.HasSuffix(s, "d") {
+		return 0, fmt.Errorf("--older-than %q: want a number of days, such as 90d", s)
+	}
+	return n, nil
 }

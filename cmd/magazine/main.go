@@ -45,6 +45,7 @@ func report(err error) string {
 func buildFlags(c *cobra.Command, o *pipeline.Options) {
 	c.Flags().StringVar(&o.Stories, "stories", "", "folder of story files (default stories)")
 	c.Flags().Var(configFlag{o}, "config", "site config file (default site.yaml); given again, an overlay whose keys override it")
+	c.Flags().StringVar(&o.Cache, "cache-dir", "", "the build's own folder: caches, lock and the previous build kept for the next (default .cache beside the config)")
 }
 
 func buildCmd() *cobra.Command {
@@ -141,7 +142,7 @@ func checkCmd() *cobra.Command {
 }
 
 func serveCmd() *cobra.Command {
-	var dir, addr, baseURL, config string
+	var dir, addr, baseURL, config, accessLog string
 	var fc collectorFlags
 	c := &cobra.Command{
 		Use:   "serve",
@@ -150,6 +151,15 @@ func serveCmd() *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			if _, err := os.Stat(dir); err != nil {
 				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
+			}
+			var logTo io.Writer
+			if accessLog != "" {
+				w, closeLog, err := openAccessLog(accessLog, c.OutOrStdout())
+				if err != nil {
+					return err
+				}
+				defer closeLog()
+				logTo = w
 			}
 			trusted, base, err := siteURL(baseURL, config, c.ErrOrStderr())
 			if err != nil {
@@ -162,7 +172,7 @@ func serveCmd() *cobra.Command {
 			defer store.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
+			return serve.ListenAndServe(ctx, addr, logged(mux, logTo, fc), func(a string) {
 				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, slashed(base), store)
 			})
 		},
@@ -171,6 +181,7 @@ func serveCmd() *cobra.Command {
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
 	c.Flags().StringVar(&baseURL, "base-url", "", "the site's public URL, trusted as the origin of form posts; the site is served below its path (default: baseURL in --config; env MAGAZINE_BASE_URL)")
 	c.Flags().StringVar(&config, "config", "site.yaml", "site config to read the base URL from, if present")
+	c.Flags().StringVar(&accessLog, "access-log", "", "log every request (combined log format, never form bodies) to this file, or - for standard output")
 	fc.add(c)
 	return c
 }

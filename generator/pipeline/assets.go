@@ -17,12 +17,13 @@ import (
 // assets puts every file but the pages and pictures: the client bundle,
 // feeds, the search index, sitemaps, robots.txt and the static files. It
 // returns their names.
-func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string, File) error) ([]string, error) {
+func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string, File) error) ([]string, *search.Index, error) {
 	opt, cfg := b.opt, src.cfg
 	words := blobcache.Open(filepath.Join(opt.Cache, "search-words.bin"), "search words "+blobcache.Program())
-	index, err := search.BuildWith(src.stories, words)
+	searchIndex := search.NewWith(src.stories, words)
+	index, err := searchIndex.Files()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	_ = words.Save() // only a speed-up: a cache that cannot be written is no reason to fail
 	files := map[string][]byte{
@@ -36,16 +37,16 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 		}
 	}
 	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { files[p] = d }); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	names := make([]string, 0, len(files))
 	for path, data := range files {
 		if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		names = append(names, path)
 	}
-	return names, nil
+	return names, searchIndex, nil
 }
 
 // sitemap lists canonical, indexable URLs with the date they last changed:

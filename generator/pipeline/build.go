@@ -1,4 +1,4 @@
-// Package build runs the whole pipeline: content -> routes -> head and page
+// Package pipeline runs the whole build: content -> routes -> head and page
 // data -> render -> files, and swaps the result into place atomically.
 package pipeline
 
@@ -34,7 +34,7 @@ type Options struct {
 	Drafts      bool                  // publish draft stories too (marked as drafts)
 	Future      bool                  // publish stories dated after Now too
 	NoSpelling  bool                  // Check: skip the spelling pass
-	Cache       string                // build cache folder; "" means .cache beside dist
+	Cache       string                // the build's own folder (caches, lock, spare generation); "" means .cache beside Config
 	Progress    func(done, total int) // called as pages render; nil for none
 	// Yield lowers this process's priority below its render workers'
 	// once they have started (render.Yield): for a one-off build or check,
@@ -79,7 +79,8 @@ func (o *Options) defaults() {
 		o.Now = time.Now()
 	}
 	if o.Cache == "" {
-		o.Cache = filepath.Join(filepath.Dir(filepath.Clean(o.Out)), ".cache")
+		// In the project, wherever --out writes (output.place).
+		o.Cache = filepath.Join(filepath.Dir(o.Config), ".cache")
 	}
 }
 

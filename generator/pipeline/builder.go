@@ -20,6 +20,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/images"
 	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
 	"github.com/nivaran/magazine/generator/render/worker"
 	"github.com/nivaran/magazine/generator/util/blobcache"
@@ -52,6 +53,9 @@ type Builder struct {
 		cfg     *site.Config
 		stories []*story.Story
 	}
+
+	keepLast bool       // keep last after each good build (KeepState)
+	last     *lastBuild // the last good build, for Edit
 }
 
 // previousBuild is a sink that holds the last build: Lost reports whether
@@ -162,6 +166,7 @@ func (b *Builder) Close() error {
 // sink with nil Data. Every problem stops the build with an error; the
 // caller discards what the sink received.
 func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, error) {
+	b.last = nil
 	t := &timer{}
 	src, bnd, err := b.load(t)
 	if err != nil {
@@ -197,10 +202,12 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		})
 	})
 	assets := make(chan []string, 1) // the names of the files made by assets()
+	var searchIndex *search.Index
 	g.Go(func() error {
 		stop := t.start("assets")
-		names, err := b.assets(src, bnd.Client.Files, put)
+		names, idx, err := b.assets(src, bnd.Client.Files, put)
 		stop()
+		searchIndex = idx
 		assets <- append(names, pics.Paths()...)
 		return err
 	})
@@ -218,6 +225,13 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	res.Phases = t.phases()
 	if err := append(p.problems, src.problems...).Err(); err != nil {
 		return nil, err
+	}
+	if b.keepLast {
+		k := &lastBuild{src: src, pages: p, index: searchIndex, names: p.names, byFile: map[string]*story.Story{}}
+		for _, s := range b.loaded.stories {
+			k.byFile[s.File] = s
+		}
+		b.last = k
 	}
 	return res, nil
 }

@@ -24,6 +24,7 @@ func (p *pages) checkAndPut(ctx context.Context, assets <-chan []string, in <-ch
 			names = append(names, route.File(r.Path))
 		}
 		names = append(names, p.src.elsewhere...)
+		p.names = names
 		checker = linkcheck.NewChecker(names, p.src.cfg.BaseURL)
 		// A page that did not change may link to a file that is gone:
 		// then unchanged pages are checked again, from the last build.

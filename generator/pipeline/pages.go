@@ -45,6 +45,10 @@ type pages struct {
 	previous previousBuild
 
 	problems diag.List // broken links
+	names    []string  // every file the link check knew
+	// keepBodies keeps the stories' bodies once their pages are prepared
+	// (Edit: the stories are kept for the next one).
+	keepBodies bool
 
 	// Set by layOut, for the steps.
 	shell    *shell

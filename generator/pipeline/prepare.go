@@ -50,6 +50,9 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 		}
 		select {
 		case <-p.src.cached:
+			if p.keepBodies {
+				break
+			}
 			for _, s := range shown {
 				s.Body.Blocks = nil
 			}

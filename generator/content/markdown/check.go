@@ -77,7 +77,7 @@ func (c *converter) rawHTML(line int, v string) {
 	if len(first) > 60 {
 		first = first[:57] + "..."
 	}
-	hint := "write it in Markdown (see the README's story blocks)"
+	hint := "write it in Markdown (see Story blocks in docs/editing.md)"
 	if m := tagName.FindStringSubmatch(first); m != nil {
 		if h, ok := rawHTMLHints[strings.ToLower(m[1])]; ok {
 			hint = h

@@ -110,22 +110,23 @@ func FuzzConvert(f *testing.F) {
 	})
 }
 
-// TestReadmeExample: the README's example story, which shows editors every
-// block, converts without a problem and really has every block.
-func TestReadmeExample(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+// TestEditingGuideExample: the example story in docs/editing.md, which
+// shows editors every block, converts without a problem and really has
+// every block.
+func TestEditingGuideExample(t *testing.T) {
+	guide, err := os.ReadFile("../../../docs/editing.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(readme), "### Story blocks")
+	_, rest, ok := strings.Cut(string(guide), "\n## Story blocks\n")
 	_, rest, ok2 := strings.Cut(rest, "````markdown\n")
 	example, _, ok3 := strings.Cut(rest, "````\n")
 	if !ok || !ok2 || !ok3 {
-		t.Fatal("the README's story-blocks example is missing")
+		t.Fatal("docs/editing.md's story-blocks example is missing")
 	}
 	doc, problems := Convert([]byte(example), 1)
 	if len(problems) > 0 {
-		t.Fatalf("the README example has problems: %v", problems)
+		t.Fatalf("docs/editing.md's example has problems: %v", problems)
 	}
 	have := map[string]bool{}
 	var walk func([]Block)
@@ -138,7 +139,7 @@ func TestReadmeExample(t *testing.T) {
 	walk(doc.Blocks)
 	for _, want := range []string{"p", "h2", "table", "chart", "figure", "pullquote", "callout", "code", "embed", "spotlight", "notes"} {
 		if !have[want] {
-			t.Errorf("the README example has no %s block", want)
+			t.Errorf("docs/editing.md's example has no %s block", want)
 		}
 	}
 }

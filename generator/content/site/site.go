@@ -238,7 +238,9 @@ func (c *Config) Notes(buildDate time.Time) []string {
 	case !c.ShowLaunchNotice():
 		notes = append(notes, "Launch notice: off (launchNotice: false).")
 	case c.launchAuto:
-		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+", the build date plus 5 days (launchDate is not set).")
+		notes = append(notes, "Launch notice: counting down to "+c.LaunchDate+", the build date plus 5 days (launchDate is not set).",
+			"warning: launchDate is not set, so each build counts down to its own date plus 5 days: "+
+				"a scheduled rebuild moves the countdown on every build and it never ends. Set launchDate: YYYY-MM-DD in site.yaml.")
 	case c.LaunchDate < buildDate.UTC().Format("2006-01-02"):
 		notes = append(notes, "Launch notice: launchDate "+c.LaunchDate+" has passed; the notice no longer shows.")
 	default:

@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -203,8 +204,30 @@ func TestLaunchNotice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if notes := cfg.Notes(buildDate); notes[len(notes)-1] != want {
-			t.Errorf("%q: %q, want %q", extra, notes[len(notes)-1], want)
+		if notes := cfg.Notes(buildDate); !slices.Contains(notes, want) {
+			t.Errorf("%q: %q, want %q among them", extra, notes, want)
+		}
+	}
+}
+
+// Without launchDate each build counts down from its own date: a build
+// warns that a scheduled rebuild would keep the countdown from ever ending.
+func TestLaunchDateWarning(t *testing.T) {
+	const warning = "warning: launchDate is not set, so each build counts down to its own date plus 5 days: " +
+		"a scheduled rebuild moves the countdown on every build and it never ends. Set launchDate: YYYY-MM-DD in site.yaml."
+	for extra, warns := range map[string]bool{
+		"":                         true,
+		"launchDate: \"\"\n":       true,
+		"launchDate: 2026-12-01\n": false,
+		"launchNotice: false\n":    false,
+		"launchNotice: false\nlaunchDate: \"\"\n": false,
+	} {
+		cfg, err := load(t, base+extra)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(cfg.Notes(buildDate), warning); got != warns {
+			t.Errorf("%q: warned %v, want %v: %q", extra, got, warns, cfg.Notes(buildDate))
 		}
 	}
 }

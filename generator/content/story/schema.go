@@ -266,7 +266,11 @@ func strList(v *yaml.Node) ([]string, error) {
 	return out, nil
 }
 
-// FieldTable is the README's table of front-matter keys, made from the schema.
+// FieldTableFile is the editors' guide that holds the field table, from
+// the repository root.
+const FieldTableFile = "docs/editing.md"
+
+// FieldTable is the editors' table of front-matter keys, made from the schema.
 func FieldTable() string {
 	var b strings.Builder
 	b.WriteString("| key | required | example | meaning |\n|---|---|---|---|\n")
@@ -285,25 +289,25 @@ const (
 	tableEnd   = "<!-- /story-fields -->"
 )
 
-// FieldTableIn finds the field table in a README: what lies between its
+// FieldTableIn finds the field table in a document: what lies between its
 // markers, without the opening marker's line.
-func FieldTableIn(readme string) (string, bool) {
-	i := strings.Index(readme, tableStart)
-	j := strings.Index(readme, tableEnd)
+func FieldTableIn(doc string) (string, bool) {
+	i := strings.Index(doc, tableStart)
+	j := strings.Index(doc, tableEnd)
 	if i < 0 || j < i {
 		return "", false
 	}
-	body := readme[i:j]
+	body := doc[i:j]
 	_, body, _ = strings.Cut(body, "\n")
 	return body, true
 }
 
-// WithFieldTable returns readme with its field table replaced by FieldTable().
-func WithFieldTable(readme string) (string, bool) {
-	old, ok := FieldTableIn(readme)
+// WithFieldTable returns doc with its field table replaced by FieldTable().
+func WithFieldTable(doc string) (string, bool) {
+	old, ok := FieldTableIn(doc)
 	if !ok {
-		return readme, false
+		return doc, false
 	}
-	j := strings.Index(readme, tableEnd)
-	return readme[:j-len(old)] + FieldTable() + readme[j:], true
+	j := strings.Index(doc, tableEnd)
+	return doc[:j-len(old)] + FieldTable() + doc[j:], true
 }

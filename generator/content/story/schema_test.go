@@ -2,23 +2,24 @@ package story
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// README.md's field table is made from the schema (go generate ./...);
+// The editors' field table is made from the schema (go generate ./...);
 // this fails when someone edits one and not the other.
-func TestREADMEFieldTable(t *testing.T) {
-	readme, err := os.ReadFile("../../../README.md")
+func TestFieldTableInEditingGuide(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("../../..", FieldTableFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok := FieldTableIn(string(readme))
+	got, ok := FieldTableIn(string(doc))
 	if !ok {
-		t.Fatal("README.md has no <!-- story-fields --> section")
+		t.Fatalf("%s has no <!-- story-fields --> section", FieldTableFile)
 	}
 	if got != FieldTable() {
-		t.Errorf("README.md's story field table differs from generator/content/story.Story: run go generate ./...\nREADME:\n%s\nschema:\n%s", got, FieldTable())
+		t.Errorf("%s's story field table differs from generator/content/story.Story: run go generate ./...\ndoc:\n%s\nschema:\n%s", FieldTableFile, got, FieldTable())
 	}
 }
 

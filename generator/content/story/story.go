@@ -15,7 +15,7 @@ import (
 //
 // This struct is the story schema, declared once. A field with a yaml tag is
 // a front-matter key; its Go type says how it is read (schema.go), the rules
-// table adds what a type cannot say, and the tags give the README's field
+// table adds what a type cannot say, and the tags give the editors' field
 // table (FieldTable; go generate ./... writes it). The build cache encodes
 // the whole struct by reflection (codec.go). Adding a key means adding a
 // field here, and a rule when its type is not enough.

@@ -2,7 +2,7 @@
 // site is served with: caching, the security headers and the
 // Content-Security-Policy. `magazine build` writes it into dist/_headers,
 // `magazine serve` reads it back from there, and the nginx and Caddy
-// examples in the README are tested against it, so none of them drift.
+// examples in docs/deploying.md are tested against it, so none of them drift.
 package hostpolicy
 
 import (

@@ -24,7 +24,7 @@ import (
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
 
-// The README's nginx and Caddy examples, run as written against the real
+// The nginx and Caddy recipes of docs/deploying.md, run as written against the real
 // servers from Debian, and `magazine serve`, all pass the same checks of a
 // built site: pages, clean addresses, 404.html, redirects of old addresses,
 // caching, the security headers of this package and precompressed files.
@@ -51,8 +51,8 @@ func testSite(t *testing.T) string {
 	return dist
 }
 
-// policy is what the sample site.yaml (collector mode) gives, as the README's
-// examples assume: the forms post to the collector, and the shell's inline
+// policy is what the sample site.yaml (collector mode) gives, as the recipes
+// in docs/deploying.md assume: the forms post to the collector, and the shell's inline
 // script (templates/page.html) runs by its hash.
 func policy(t *testing.T, dist string) hostpolicy.Site {
 	var hashes []string
@@ -164,7 +164,7 @@ func TestMagazineServe(t *testing.T) {
 	checkHost(t, "http://"+<-addr, dist)
 }
 
-func TestNginxREADMEExample(t *testing.T) {
+func TestNginxRecipe(t *testing.T) {
 	dist, tmp, port, conf := example(t, "nginx", "nginx", "/etc/nginx/nivaran-redirects.map", "listen 80;", "listen 127.0.0.1:%d;")
 	user := ""
 	if os.Geteuid() == 0 { // nginx's workers would drop to nobody, who cannot read a test's folders
@@ -193,7 +193,7 @@ http {
 	checkHost(t, fmt.Sprintf("http://127.0.0.1:%d", port), dist)
 }
 
-func TestCaddyREADMEExample(t *testing.T) {
+func TestCaddyRecipe(t *testing.T) {
 	dist, tmp, port, conf := example(t, "caddy", "Caddy", "/etc/caddy/nivaran-redirects.caddy", "nivaran.example {", "http://127.0.0.1:%d {")
 	// Global options for a test: no admin endpoint, no certificates, state in tmp.
 	write(t, filepath.Join(tmp, "Caddyfile"), "{\n\tadmin off\n\tauto_https off\n}\n\n"+conf)
@@ -205,40 +205,43 @@ func TestCaddyREADMEExample(t *testing.T) {
 	checkHost(t, fmt.Sprintf("http://127.0.0.1:%d", port), dist)
 }
 
-// example prepares the README's example for the server bin (section
-// "### heading", a ```sh block that makes the redirects file and a config
+// example prepares the recipe for the server bin (section "### heading"
+// of the guide, a ```sh block that makes the redirects file and a config
 // block in lang named after bin): a test site, the redirects file made by
-// the README's command, and the config with its paths and its address
+// the recipe's command, and the config with its paths and its address
 // (replaced by listen, given a free port) made the test's. It skips when bin is not installed.
 func example(t *testing.T, bin, heading, redirects, address, listen string) (dist, tmp string, port int, conf string) {
 	t.Helper()
 	if _, err := exec.LookPath(bin); err != nil {
-		t.Skipf("%s is not installed (apt-get install %s): the README's %s example is not tested", bin, bin, heading)
+		t.Skipf("%s is not installed (apt-get install %s): the %s recipe in %s is not tested", bin, bin, heading, guide)
 	}
-	sh, conf := readmeBlocks(t, heading, bin)
+	sh, conf := recipeBlocks(t, heading, bin)
 	dist, tmp, port = testSite(t), t.TempDir(), freePort(t)
 	paths := []string{"/srv/nivaran/dist", dist, redirects, filepath.Join(tmp, "redirects")}
 	run(t, replace(t, sh, paths...))
 	return dist, tmp, port, replace(t, conf, append(paths, address, fmt.Sprintf(listen, port))...)
 }
 
-// readmeBlocks are the ```sh and ```<lang> blocks of the README's "### <heading>" section.
-func readmeBlocks(t *testing.T, heading, lang string) (sh, conf string) {
+// guide holds the recipes, from the repository root.
+const guide = "docs/deploying.md"
+
+// recipeBlocks are the ```sh and ```<lang> blocks of the guide's "### <heading>" section.
+func recipeBlocks(t *testing.T, heading, lang string) (sh, conf string) {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join(gt.Root(t), "README.md"))
+	doc, err := os.ReadFile(filepath.Join(gt.Root(t), guide))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "\n### "+heading+"\n")
+	_, section, ok := strings.Cut(string(doc), "\n### "+heading+"\n")
 	if !ok {
-		t.Fatalf("README.md has no ### %s section", heading)
+		t.Fatalf("%s has no ### %s section", guide, heading)
 	}
 	section, _, _ = strings.Cut(section, "\n## ")
 	section, _, _ = strings.Cut(section, "\n### ")
 	block := func(l string) string {
 		_, rest, ok := strings.Cut(section, "\n```"+l+"\n")
 		if !ok {
-			t.Fatalf("README.md ### %s has no ```%s block", heading, l)
+			t.Fatalf("%s ### %s has no ```%s block", guide, heading, l)
 		}
 		code, _, _ := strings.Cut(rest, "\n```\n")
 		return code
@@ -246,13 +249,13 @@ func readmeBlocks(t *testing.T, heading, lang string) (sh, conf string) {
 	return block("sh"), block(lang)
 }
 
-// replace substitutes each old with its new, failing if the README no
+// replace substitutes each old with its new, failing if the recipe no
 // longer has it (the test would otherwise quietly test something else).
 func replace(t *testing.T, s string, pairs ...string) string {
 	t.Helper()
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if !strings.Contains(s, pairs[i]) {
-			t.Fatalf("the README's example lost %q", pairs[i])
+			t.Fatalf("the recipe in %s lost %q", guide, pairs[i])
 		}
 		s = strings.ReplaceAll(s, pairs[i], pairs[i+1])
 	}

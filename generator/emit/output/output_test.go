@@ -96,7 +96,7 @@ func TestFreshThenChangedThenFromTheSpare(t *testing.T) {
 		t.Fatalf("dist: %v", got)
 	}
 	// The previous generation is kept as the spare, sharing unchanged files.
-	spare := filepath.Join(s.root, ".dist.spare")
+	spare := inCache(s.out, s.cache).staging
 	if got := tree(t, spare); !same(got, map[string]string{"index.html": "home", "a/index.html": "a", "gone/index.html": "gone", "assets/app-X.js": "js"}) {
 		t.Fatalf("spare: %v", got)
 	}
@@ -210,7 +210,7 @@ func TestPutStopsAfterAFailedWrite(t *testing.T) {
 	}
 	// Every later write fails: the staging folder is gone.
 	for deadline := time.Now().Add(5 * time.Second); ; {
-		if err := os.RemoveAll(spareDir(s.out)); err != nil {
+		if err := os.RemoveAll(w.staging); err != nil {
 			t.Fatal(err)
 		}
 		err = w.Put(fmt.Sprintf("b/%d.html", time.Now().UnixNano()), File{Key: "k", Data: []byte("x")})

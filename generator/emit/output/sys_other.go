@@ -4,7 +4,7 @@ package output
 
 import "os"
 
-func exchange(a, b string) error { return swapInTwoSteps(a, b) }
+func exchange(staging, out, old string) error { return swapInTwoSteps(staging, out, old) }
 
 func umaskNarrows() bool { return true }
 

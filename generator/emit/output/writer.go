@@ -2,9 +2,9 @@
 // dist/ — a web server, a deploy copying it — sees the previous build or
 // the new one, never a mix, and a build that fails or dies changes nothing.
 //
-// The new generation is assembled in a staging folder beside dist/
-// (.dist.spare), and one system call, renameat2(RENAME_EXCHANGE), swaps the
-// two folders' names. The previous generation then stays as the staging
+// The new generation is assembled in a staging folder (in the cache
+// folder, see place.go), and one system call, renameat2(RENAME_EXCHANGE),
+// swaps the two folders. The previous generation then stays as the staging
 // folder of the next build: it shares every unchanged file with dist/
 // through hard links, so the next build only replaces the files that differ
 // (those this build wrote or removed, recorded in the cache) and the ones it
@@ -49,6 +49,7 @@ func (f File) parts() [][]byte {
 type Writer struct {
 	out     string // absolute path of the output folder
 	staging string // where the next generation is assembled
+	old     string // where a swap in two steps puts the old generation
 	cache   string
 	man     *Manifest // the build now in out; nil for a full build
 	lock    *os.File
@@ -91,7 +92,7 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Writer{out: abs, staging: spareDir(abs), cache: cacheDir, lock: l,
+	w := &Writer{out: abs, cache: cacheDir, lock: l,
 		next: map[string]string{}, made: map[string]bool{}, chmod: umaskNarrows()}
 	if err := w.prepare(full); err != nil {
 		l.Close()
@@ -113,31 +114,16 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 	return w, nil
 }
 
-// spareDir is the staging folder kept beside out: dist -> .dist.spare.
-func spareDir(out string) string {
-	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".spare")
-}
-
 // prepare makes the staging folder: the spare generation when the cache
 // says how it differs from out, otherwise a fresh folder.
 func (w *Writer) prepare(full bool) error {
-	parent, base := filepath.Dir(w.out), filepath.Base(w.out)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(w.out), 0o755); err != nil {
 		return err
 	}
-	// A swap in two steps (see swapInTwoSteps) that died half-way.
-	old := filepath.Join(parent, "."+base+".old")
-	if _, err := os.Lstat(w.out); os.IsNotExist(err) {
-		os.Rename(old, w.out)
-	}
-	// Staging folders of earlier versions of this program, and the above.
-	for _, pattern := range []string{"." + base + ".building-*", "." + base + "-changes.building-*", "." + base + ".old"} {
-		leftovers, _ := filepath.Glob(filepath.Join(parent, pattern))
-		for _, l := range leftovers {
-			if err := os.RemoveAll(l); err != nil {
-				return err
-			}
-		}
+	p := place(w.out, w.cache)
+	w.staging, w.old = p.staging, p.old
+	if err := clearLeftovers(w.out, w.cache, p); err != nil {
+		return err
 	}
 	if !full {
 		w.man = LoadManifest(w.cache, w.out)
@@ -434,7 +420,7 @@ func (w *Writer) commit() (int, error) {
 	step("manifest saved")
 	var err error
 	if hadOut {
-		err = exchange(w.staging, w.out)
+		err = exchange(w.staging, w.out, w.old)
 	} else {
 		err = os.Rename(w.staging, w.out)
 	}
@@ -495,10 +481,9 @@ func (w *Writer) keepSpare() {
 }
 
 // swapInTwoSteps is the exchange where the file system cannot do it in
-// one: out is briefly absent (never mixed), and a build that dies
-// in between is repaired by the next (see prepare).
-func swapInTwoSteps(staging, out string) error {
-	old := filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".old")
+// one: out is briefly absent (never mixed), and a build that dies in
+// between is repaired by the next (see clearLeftovers).
+func swapInTwoSteps(staging, out, old string) error {
 	if err := os.Rename(out, old); err != nil {
 		return err
 	}

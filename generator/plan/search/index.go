@@ -64,10 +64,23 @@ func Build(stories []*story.Story) (map[string][]byte, error) {
 	return New(stories).Files()
 }
 
-// BuildWith is Build reusing the body words of stories that earlier builds
+// NewWith is New reusing the body words of stories that earlier builds
 // reduced (see package blobcache): nearly all of the work, otherwise.
-func BuildWith(stories []*story.Story, words *blobcache.Cache) (map[string][]byte, error) {
-	return newIndex(stories, words).Files()
+func NewWith(stories []*story.Story, words *blobcache.Cache) *Index {
+	return newIndex(stories, words)
+}
+
+// Reindex takes in the new body of a story already indexed, the rest of it
+// unchanged (magazine dev, after an edit to one story's text), and reports
+// whether it found it.
+func (idx *Index) Reindex(s *story.Story) bool {
+	for i := range idx.Docs {
+		if idx.Docs[i].ID == s.ID {
+			idx.Docs[i].Body = bodyWords(make(map[string]bool, 512), s.Body.Terms, s.Title, s.Introduction, s.Category, s.Byline(), strings.Join(s.Tags, " "))
+			return true
+		}
+	}
+	return false
 }
 
 // New indexes stories. Docs are ordered newest first (then by id, highest

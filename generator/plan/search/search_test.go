@@ -235,7 +235,7 @@ func synthetic(t testing.TB, n int) []*story.Story {
 	return synthStories[:n]
 }
 
-func TestBuildWithCachedWordsIsTheSame(t *testing.T) {
+func TestNewWithCachedWordsIsTheSame(t *testing.T) {
 	_, stories := loadFixture(t)
 	want, err := Build(stories)
 	if err != nil {
@@ -244,7 +244,7 @@ func TestBuildWithCachedWordsIsTheSame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "words.bin")
 	for i := range 2 {
 		words := blobcache.Open(path, "test")
-		got, err := BuildWith(stories, words)
+		got, err := NewWith(stories, words).Files()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,5 +255,28 @@ func TestBuildWithCachedWordsIsTheSame(t *testing.T) {
 			t.Fatalf("build %d reduced %d bodies", i+1, fresh)
 		}
 		words.Save()
+	}
+}
+
+// Reindexing one story's new body gives the index a build from nothing gives.
+func TestReindexOneBody(t *testing.T) {
+	_, stories := loadFixture(t)
+	idx := New(stories)
+	edited := *stories[1]
+	edited.Body.Terms += " zanzibar"
+	stories[1] = &edited
+	want, _ := Build(stories)
+	if before, _ := idx.Files(); maps.EqualFunc(before, want, bytes.Equal) {
+		t.Fatal("the edit changes nothing in the index")
+	}
+	if !idx.Reindex(&edited) {
+		t.Fatal("the story was not found")
+	}
+	got, _ := idx.Files()
+	if !maps.EqualFunc(got, want, bytes.Equal) {
+		t.Error("reindexed differs from a build from nothing")
+	}
+	if idx.Reindex(&story.Story{ID: -1}) {
+		t.Error("found a story the index does not hold")
 	}
 }

@@ -1,4 +1,4 @@
-// Package render drives long-lived Node processes that run React's server
+// Package worker drives long-lived Node processes that run React's server
 // renderer over the server bundle. A worker starts before the bundle exists,
 // loading React meanwhile; its first input line names the bundle to run.
 // Then Go sends one JSON line per route; each worker answers in order with a

@@ -5,16 +5,14 @@
 package dev
 
 import (
-	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"net/http"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-	"testing/fstest"
 	"time"
 
 	"github.com/nivaran/magazine/generator/pipeline"
@@ -26,10 +24,16 @@ type Server struct {
 	opt     pipeline.Options
 	log     io.Writer
 	builder *pipeline.Builder
+	site    *siteDir // the last good build, served from disk
+
+	// What changed since the last good build: some sources, or (all) any.
+	work  sync.Mutex // one build at a time, and guards dirty
+	dirty struct {
+		all   bool
+		files map[string]bool
+	}
 
 	mu      sync.RWMutex
-	keys    map[string]string // last good build: each file's key
-	files   fstest.MapFS      // and its contents, served
 	last    *pipeline.Result
 	base    string // the site's base path, which it is served below
 	problem string // the last build's error, "" when it succeeded
@@ -47,7 +51,13 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opt: opt, log: log, builder: b, files: fstest.MapFS{}, subs: map[chan event]bool{}}
+	b.KeepState()
+	site, err := openSiteDir(filepath.Join(opt.Cache, "dev"))
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	s := &Server{opt: opt, log: log, builder: b, site: site, subs: map[chan event]bool{}}
 	// The site is served below the base path its config has now (a config
 	// with mistakes is shown by the build, and served at the root).
 	if cfg, err := opt.SiteConfig(); err == nil {
@@ -63,15 +73,38 @@ func (s *Server) Close() error { return s.builder.Close() }
 
 // Rebuild builds again, reusing every page whose inputs did not change, and
 // tells open tabs to reload (or shows them the error).
-func (s *Server) Rebuild() {
+func (s *Server) Rebuild() { s.update(nil) }
+
+// update brings the site up to date after changes to the source files
+// changed (nil: any source may have changed). An edit to the text of
+// stories that changes nothing other pages show is patched into the last
+// build (pipeline.Builder.Edit); anything else is built again.
+func (s *Server) update(changed []string) {
+	s.work.Lock()
+	defer s.work.Unlock()
 	start := time.Now()
-	s.mu.RLock()
-	prevKeys, prevFiles := s.keys, s.files
-	s.mu.RUnlock()
-	have := func(path, key string) bool { return prevKeys[path] == key }
-	next := memory{keys: map[string]string{}, files: fstest.MapFS{}, prev: prevFiles}
-	sum, err := s.builder.Build(have, next)
+	if changed == nil || s.dirty.files == nil { // before the first good build
+		s.dirty.all = true
+	} else {
+		for _, f := range changed {
+			s.dirty.files[f] = true
+		}
+	}
+	next := s.site.begin()
+	var sum *pipeline.Result
+	var err error
+	patched := false
+	if stories := s.storyEdits(); stories != nil {
+		sum, patched, err = s.builder.Edit(stories, next)
+	}
+	if !patched {
+		next.abort()
+		next = s.site.begin()
+		have := s.site.has
+		sum, err = s.builder.Build(have, next)
+	}
 	if err != nil {
+		next.abort()
 		msg := err.Error()
 		if l, ok := pipeline.Diagnostics(err); ok {
 			msg = l.Error()
@@ -83,30 +116,34 @@ func (s *Server) Rebuild() {
 		s.broadcast(event{"problem", msg})
 		return
 	}
+	if err := next.commit(!patched); err != nil {
+		fmt.Fprintf(s.log, "\nwriting the site: %v\n", err)
+		return
+	}
+	s.dirty.all, s.dirty.files = false, map[string]bool{}
 	s.mu.Lock()
-	s.keys, s.files, s.last, s.problem = next.keys, next.files, sum, ""
+	s.last, s.problem = sum, ""
 	s.mu.Unlock()
 	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered) in %s\n", sum.Pages, sum.Rendered, time.Since(start).Round(time.Millisecond))
 	s.broadcast(event{"reload", ""})
 }
 
-// memory holds a build in memory; unchanged pages keep the previous bytes.
-type memory struct {
-	keys  map[string]string
-	files fstest.MapFS
-	prev  fstest.MapFS
-}
-
-func (m memory) Put(path string, f pipeline.File) error {
-	data := f.Data
-	if f.More != nil {
-		data = bytes.Join(append([][]byte{f.Data}, f.More...), nil)
-	} else if data == nil {
-		data = m.prev[path].Data
+// storyEdits are the changes since the last good build when each is a
+// story file of the stories folder (Edit decides whether they were
+// edits to its text), or nil.
+func (s *Server) storyEdits() []string {
+	if s.dirty.all || len(s.dirty.files) == 0 {
+		return nil
 	}
-	m.keys[path] = f.Key
-	m.files[path] = &fstest.MapFile{Data: data, Mode: 0o644}
-	return nil
+	var files []string
+	for f := range s.dirty.files {
+		if filepath.Dir(f) != filepath.Clean(s.opt.Stories) || filepath.Ext(f) != ".md" {
+			return nil
+		}
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	return files
 }
 
 // Handler serves the site below its base path (Base), the reload events
@@ -119,22 +156,12 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = io.WriteString(w, client)
 	})
-	mux.Handle("/", serve.FS(liveFS{s}, s.base, injectClient))
+	mux.Handle("/", serve.FS(os.DirFS(s.site.dir), s.base, injectClient))
 	return mux
 }
 
 // Base is the base path the site is served below: "" at the root.
 func (s *Server) Base() string { return s.base }
-
-// liveFS reads from whichever build is current at the time of the request.
-type liveFS struct{ s *Server }
-
-func (l liveFS) Open(name string) (fs.File, error) {
-	l.s.mu.RLock()
-	files := l.s.files
-	l.s.mu.RUnlock()
-	return files.Open(name)
-}
 
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)
@@ -190,48 +217,6 @@ func (s *Server) broadcast(e event) {
 		default: // a stalled tab misses an event rather than blocking the build
 		}
 	}
-}
-
-// Watch polls the sources and rebuilds after a change, until stop closes.
-// Polling (every interval) needs no platform-specific watcher and catches
-// editors that replace files by renaming.
-func (s *Server) Watch(stop <-chan struct{}, interval time.Duration) {
-	last := s.built
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-stop:
-			return
-		case <-t.C:
-			if now := s.fingerprint(); now != last {
-				last = now
-				s.Rebuild()
-			}
-		}
-	}
-}
-
-// fingerprint summarises names, sizes and modification times of every
-// watched file.
-func (s *Server) fingerprint() string {
-	o := s.opt
-	paths := []string{o.Stories, o.Config, filepath.Join(o.Root, "templates"), filepath.Join(o.Root, "frontend", "src"), filepath.Join(o.Root, "frontend", "public")}
-	paths = append(paths, o.Overlays...)
-	var parts []string
-	for _, p := range paths {
-		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			if info, err := d.Info(); err == nil {
-				parts = append(parts, fmt.Sprintf("%s|%d|%d", path, info.Size(), info.ModTime().UnixNano()))
-			}
-			return nil
-		})
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, "\n")
 }
 
 // injectClient adds the reload-and-overlay script to every page, from

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nivaran/magazine/generator/pipeline"
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
 
@@ -130,10 +133,7 @@ func TestWatchNoticesChanges(t *testing.T) {
 	go func() { s.Watch(stop, 20*time.Millisecond); close(done) }()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		s.mu.RLock()
-		_, ok := s.files["story/2/index.html"]
-		s.mu.RUnlock()
-		if ok {
+		if _, err := s.site.read("story/2/index.html"); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -143,4 +143,100 @@ func TestWatchNoticesChanges(t *testing.T) {
 	}
 	close(stop)
 	<-done
+}
+
+// files lists a folder's files with a hash of each, folders aside.
+func files(t *testing.T, dir string) map[string][32]byte {
+	t.Helper()
+	out := map[string][32]byte{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		out[filepath.ToSlash(rel)] = sha256.Sum256(data)
+		return err
+	})
+	return out
+}
+
+// Through the watcher, a series of edits, an addition, a rename and a
+// deletion leave the served site exactly as a build from nothing makes it;
+// an edit to a story's text renders only that story's pages.
+func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
+	o := gt.Options(t, map[string]string{
+		"stories/a.md": gt.Story("1", "path: /first\ntags: [RBI]\n"),
+		"stories/b.md": gt.Story("2", "tags: [RBI]\n"),
+		"stories/c.md": gt.Story("3", "aliases: [/old-three]\n"),
+	})
+	o.Shared = nil
+	s, err := New(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() { s.Watch(stop, 10*time.Millisecond); close(done) }()
+	defer func() { close(stop); <-done }()
+	time.Sleep(100 * time.Millisecond) // the watcher is watching
+	step := func(what string, change func()) *pipeline.Result {
+		t.Helper()
+		s.mu.RLock()
+		before := s.last
+		s.mu.RUnlock()
+		change()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			s.mu.RLock()
+			last, problem := s.last, s.problem
+			s.mu.RUnlock()
+			if problem != "" {
+				t.Fatalf("%s: %s", what, problem)
+			}
+			if last != before {
+				return last
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no rebuild", what)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	story := func(name string) string { return filepath.Join(o.Stories, name) }
+	replace := func(name, from, to string) {
+		src, _ := os.ReadFile(story(name))
+		if !strings.Contains(string(src), from) {
+			t.Fatalf("%s lacks %q", name, from)
+		}
+		os.WriteFile(story(name), []byte(strings.Replace(string(src), from, to, 1)), 0o644)
+	}
+	res := step("a body edit", func() { replace("a.md", "Body of story 1.", "The body, edited.") })
+	if res.Rendered != 1 || res.Pages != 2 {
+		t.Errorf("a body edit rendered %d pages and put %d; want its one page at its two addresses", res.Rendered, res.Pages)
+	}
+	step("a title", func() { replace("b.md", `title: "Story 2"`, `title: "Story Two"`) })
+	step("a new story", func() { os.WriteFile(story("d.md"), []byte(gt.Story("4", "tags: [RBI]\n")), 0o644) })
+	step("a rename", func() { os.Rename(story("d.md"), story("e.md")) })
+	step("a deletion", func() { os.Remove(story("c.md")) })
+	step("another body edit", func() { replace("b.md", "Do something.", "Do something sensible.") })
+
+	fresh := o
+	fresh.Out = filepath.Join(t.TempDir(), "dist")
+	fresh.Cache = filepath.Join(t.TempDir(), "cache")
+	if _, err := pipeline.Run(fresh); err != nil {
+		t.Fatal(err)
+	}
+	got, want := files(t, s.site.dir), files(t, fresh.Out)
+	for p, h := range want {
+		if got[p] != h {
+			t.Errorf("%s differs from a fresh build", p)
+		}
+	}
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s is served, but a fresh build has no such file", p)
+		}
+	}
 }

@@ -23,7 +23,8 @@ type ForwardOptions struct {
 	Client     *http.Client  // nil: a client with a 30 s timeout
 	Log        io.Writer     // a line per delivered lead; nil for none
 
-	sent func(*lead) error // tests: runs between a successful send and its record
+	sent  func(*lead) error // tests: runs between a successful send and its record
+	lease time.Duration     // tests: how long a claim lasts; 0: as long as a delivery may take, and a minute
 }
 
 // CheckDestination accepts an https URL, or plain http to a loopback
@@ -47,12 +48,15 @@ func CheckDestination(to string) error {
 // as a JSON POST, and records each delivery in the store once the receiver
 // answered 2xx. It returns how many leads it delivered.
 //
-// Delivery is at least once: a lead is recorded only after its 2xx, so a
-// crash between the two sends it again on the next run. Receivers dedupe on
-// the lead's "uid", also sent as the Idempotency-Key header. A lead that
-// still fails after opt.Attempts tries (waiting opt.Backoff, then twice as
-// long each time, or what Retry-After asks) stops the run, so leads arrive
-// in order; it and the leads after it are tried again by the next run.
+// Runs that overlap share the leads: each claims a batch before sending it
+// (see lease.go), so a lead goes out once unless a delivery failed. Delivery
+// is still at least once: a lead is recorded only after its 2xx, so a crash
+// between the two sends it again on a later run. Receivers that can dedupe
+// on the lead's "uid", also sent as the Idempotency-Key header, should. A
+// lead that still fails after opt.Attempts tries (waiting opt.Backoff, then
+// twice as long each time, or what Retry-After asks) stops the run, so
+// leads arrive in order; it and the leads after it are tried again by the
+// next run.
 func (s *Store) Forward(ctx context.Context, opt ForwardOptions) (int, error) {
 	if err := CheckDestination(opt.To); err != nil {
 		return 0, err
@@ -67,15 +71,38 @@ func (s *Store) Forward(ctx context.Context, opt ForwardOptions) (int, error) {
 		opt.MaxBackoff = time.Minute
 	}
 	if opt.Client == nil {
-		opt.Client = &http.Client{Timeout: 30 * time.Second}
+		opt.Client = &http.Client{Timeout: attemptTimeout}
 	}
+	// The longest one lead's delivery can take, and then its record: a lease
+	// shorter than that could pass to another run while this one still sends.
+	need := time.Duration(opt.Attempts)*attemptLimit(opt.Client) + time.Duration(opt.Attempts-1)*opt.MaxBackoff + leaseSlack
+	lease := opt.lease
+	if lease <= 0 {
+		lease = need + leaseSlack
+	}
+	ls := newLeases(s, opt.To, lease)
+	n, err := s.forward(ctx, opt, ls, need)
+	if rerr := ls.release(); err == nil && rerr != nil {
+		err = fmt.Errorf("releasing the leads this run held (they are sent once their lease expires): %w", rerr)
+	}
+	return n, err
+}
+
+func (s *Store) forward(ctx context.Context, opt ForwardOptions, ls *leases, need time.Duration) (int, error) {
 	n := 0
 	for {
-		batch, err := s.undelivered(ctx, opt.To, opt.Since)
-		if err != nil || len(batch) == 0 {
+		batch, more, err := ls.claim(ctx, opt.Since)
+		if err != nil || !more {
 			return n, err
 		}
 		for _, l := range batch {
+			mine, err := ls.hold(ctx, l, need)
+			if err != nil {
+				return n, err
+			}
+			if !mine {
+				continue // this run stalled past the lease, and another run has the lead
+			}
 			tries, err := deliver(ctx, opt, l)
 			if err != nil {
 				return n, fmt.Errorf("lead %d: %w; it and the leads after it stay queued for the next run", l.ID, err)
@@ -85,9 +112,7 @@ func (s *Store) Forward(ctx context.Context, opt ForwardOptions) (int, error) {
 					return n, err
 				}
 			}
-			if _, err := s.db.ExecContext(ctx, `INSERT INTO deliveries (lead_id, destination, delivered_at)
-				VALUES ($1, $2, $3) ON CONFLICT (lead_id, destination) DO NOTHING`,
-				l.ID, opt.To, s.timeArg(time.Now())); err != nil {
+			if err := ls.done(ctx, l); err != nil {
 				return n, fmt.Errorf("lead %d was delivered, but recording that failed (it will be sent again): %w", l.ID, err)
 			}
 			n++
@@ -98,25 +123,14 @@ func (s *Store) Forward(ctx context.Context, opt ForwardOptions) (int, error) {
 	}
 }
 
-// undelivered returns the next leads, oldest first, with no delivery to to.
-func (s *Store) undelivered(ctx context.Context, to string, since time.Time) ([]*lead, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+leadColumns+` FROM leads
-		WHERE created_at >= $2 AND NOT EXISTS
-			(SELECT 1 FROM deliveries WHERE deliveries.lead_id = leads.id AND deliveries.destination = $1)
-		ORDER BY id LIMIT 100`, to, s.timeArg(since))
-	if err != nil {
-		return nil, err
+// attemptTimeout bounds one POST when the client sets no timeout of its own.
+const attemptTimeout = 30 * time.Second
+
+func attemptLimit(c *http.Client) time.Duration {
+	if c.Timeout > 0 {
+		return c.Timeout
 	}
-	defer rows.Close()
-	var out []*lead
-	for rows.Next() {
-		l, err := scanLead(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+	return attemptTimeout
 }
 
 // deliver POSTs one lead until the receiver answers 2xx or the attempts run
@@ -152,6 +166,10 @@ func deliver(ctx context.Context, opt ForwardOptions, l *lead) (int, error) {
 // post makes one attempt. On failure it also returns how long the receiver
 // asked us to wait (Retry-After in seconds), if it did.
 func post(ctx context.Context, opt ForwardOptions, uid string, body []byte) (time.Duration, error) {
+	// Bounded even with a client that has no timeout, or a lease could
+	// expire while the attempt still runs.
+	ctx, cancel := context.WithTimeout(ctx, attemptLimit(opt.Client))
+	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, opt.To, bytes.NewReader(body))
 	if err != nil {
 		return 0, err

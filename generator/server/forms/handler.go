@@ -306,10 +306,12 @@ func firsts(q map[string][]string) map[string]value {
 	return in
 }
 
-// clientIP is the address the submission came from: the TCP peer, or the
-// proxy's X-Forwarded-For entry when the options say to trust it.
-func (c *collector) clientIP(r *http.Request) string {
-	if c.opt.TrustForwardedFor {
+func (c *collector) clientIP(r *http.Request) string { return ClientAddr(r, c.opt.TrustForwardedFor) }
+
+// ClientAddr is the address a request came from: the TCP peer, or the
+// proxy's X-Forwarded-For entry when trustForwardedFor (see Options).
+func ClientAddr(r *http.Request, trustForwardedFor bool) string {
+	if trustForwardedFor {
 		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
 			parts := strings.Split(xff[len(xff)-1], ",")
 			if ip := strings.TrimSpace(parts[len(parts)-1]); ip != "" {

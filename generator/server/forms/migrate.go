@@ -30,6 +30,9 @@ var migrations = []struct {
 			deliveriesTable("BIGINT", "TIMESTAMPTZ"),
 		}, common2...),
 	},
+	// 3: leases that make `magazine leads forward` runs deliver each lead
+	// once when they overlap (see lease.go).
+	{sqlite: []string{leasesTable}, postgres: []string{leasesTable}},
 }
 
 // The dialects' tables differ only in the types of ids and times: SQLite
@@ -58,6 +61,16 @@ func deliveriesTable(id, time string) string {
 		PRIMARY KEY (lead_id, destination)
 	)`
 }
+
+// leasesTable: a run holds lead_id for destination until expires_ms (Unix
+// ms). Not a foreign key: erasing a lead deletes its lease with it.
+const leasesTable = `CREATE TABLE forward_leases (
+	lead_id     BIGINT NOT NULL,
+	destination TEXT NOT NULL,
+	owner       TEXT NOT NULL,
+	expires_ms  BIGINT NOT NULL,
+	PRIMARY KEY (lead_id, destination)
+)`
 
 var common2 = []string{
 	`CREATE UNIQUE INDEX leads_uid ON leads (uid)`,

@@ -85,6 +85,9 @@ func Open(dataDir string) (*Store, error) {
 	q.Add("_pragma", "busy_timeout(10000)")
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(FULL)")
+	// Deleted rows are overwritten, not left in free pages: an erased
+	// lead's address must not stay in the file (erase.go).
+	q.Add("_pragma", "secure_delete(on)")
 	q.Add("_txlock", "immediate")
 	// A file: URI keeps any '?' or '#' in the folder name from being read as
 	// parameters.
@@ -155,6 +158,12 @@ func redact(dsn string) string {
 		return "postgres://..."
 	}
 	return u.Redacted()
+}
+
+// Check runs one small query, for health checks: nil when the database answers.
+func (s *Store) Check(ctx context.Context) error {
+	var v int
+	return s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&v)
 }
 
 // Close closes the database, checkpointing SQLite's write-ahead log.

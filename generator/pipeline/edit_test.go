@@ -1,0 +1,117 @@
+package pipeline_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/nivaran/magazine/generator/pipeline"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+// files is a sink that keeps a build in memory, as magazine dev does.
+type files map[string][]byte
+
+func (f files) Put(path string, file pipeline.File) error {
+	if file.Data != nil || file.More != nil {
+		f[path] = bytes.Join(append([][]byte{file.Data}, file.More...), nil)
+	}
+	return nil
+}
+
+func build(t *testing.T, b *pipeline.Builder, into files) {
+	t.Helper()
+	if _, err := b.Build(nil, into); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func differ(a, b files) []string {
+	var out []string
+	for p, d := range a {
+		if !bytes.Equal(d, b[p]) {
+			out = append(out, p)
+		}
+	}
+	for p := range b {
+		if _, ok := a[p]; !ok {
+			out = append(out, p+" (missing)")
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// An edit to a story's text, applied by Edit to the last build, gives the
+// site a build from nothing gives, byte for byte; an edit that other pages
+// show (a title, a read time, a new picture) is refused, for Build to make.
+func TestEditEqualsARebuild(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{
+		"stories/a.md": gt.Story("5", "path: /rbi-policy\naliases: [/old-rbi]\ntags: [RBI, Rates]\n"),
+		"stories/b.md": gt.Story("6", "tags: [RBI]\n"),
+		"stories/c.md": gt.Story("7", "path: /deep-dive\nlayout: article\ntags: [Rates]\n"),
+	})
+	o.Shared = nil
+	b, err := pipeline.NewBuilder(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	b.KeepState()
+	site := files{}
+	build(t, b, site)
+
+	edit := func(file, from, to string) {
+		t.Helper()
+		p := filepath.Join(o.Stories, file)
+		src, _ := os.ReadFile(p)
+		if !strings.Contains(string(src), from) {
+			t.Fatalf("%s lacks %q", file, from)
+		}
+		os.WriteFile(p, []byte(strings.Replace(string(src), from, to, 1)), 0o644)
+	}
+	edit("a.md", "Body of story 5.", "Body of story 5, edited: the *repo rate* held at 5.5% and [a link](/deep-dive).")
+	edit("c.md", "Do something.", "Do something else, with the edit.")
+	res, ok, err := b.Edit([]string{filepath.Join(o.Stories, "a.md"), filepath.Join(o.Stories, "c.md")}, site)
+	if err != nil || !ok {
+		t.Fatalf("edit: %v %v", ok, err)
+	}
+	// The two stories' pages: a's (at its path and /story/5, its alias a
+	// redirecting page), c's dedicated page and its generic /story/7.
+	if res.Rendered != 3 {
+		t.Errorf("rendered %d pages, want 3", res.Rendered)
+	}
+	fresh := files{}
+	build(t, b, fresh)
+	if d := differ(site, fresh); len(d) > 0 {
+		t.Errorf("after the edit, these differ from a build from nothing: %v", d)
+	}
+	if !strings.Contains(string(site["rbi-policy/index.html"]), "the <em>repo rate</em> held") {
+		t.Error("the edit is not on the page")
+	}
+
+	// Edit refuses what other pages show; nothing changes meanwhile.
+	for _, c := range []struct{ file, from, to string }{
+		{"b.md", `title: "Story 6"`, `title: "Story Six"`},
+		{"b.md", "Body of story 6.", strings.Repeat("Many more words in the body. ", 200)},
+		{"b.md", "Body of story 6.", "Body.\n\n![A chart](https://images.example/x.png)"},
+		{"b.md", "tags: [RBI]", "tags: [RBI, Banks]"},
+	} {
+		before := files{}
+		for p, d := range site {
+			before[p] = d
+		}
+		edit(c.file, c.from, c.to)
+		if _, ok, err := b.Edit([]string{filepath.Join(o.Stories, c.file)}, site); ok || err != nil {
+			t.Errorf("%s -> %s: Edit took it (%v)", c.from, c.to, err)
+		}
+		if d := differ(site, before); len(d) > 0 {
+			t.Errorf("a refused edit changed %v", d)
+		}
+		edit(c.file, c.to, c.from)
+	}
+}

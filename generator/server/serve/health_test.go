@@ -1,0 +1,45 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+func TestHealth(t *testing.T) {
+	var down error
+	site := Handler(site(t))
+	h := Health(site, func(ctx context.Context) error { return down })
+	for _, c := range []struct {
+		method string
+		down   error
+		status int
+		body   string
+	}{
+		{"GET", nil, 200, "ok\n"},
+		{"HEAD", nil, 200, "ok\n"}, // the recorder keeps what net/http would not send
+		{"GET", errors.New("dial tcp 10.0.0.5:5432: connection refused"), 503, "unavailable: the leads database does not answer\n"},
+		{"POST", nil, 405, "method not allowed\n"},
+	} {
+		down = c.down
+		res := do(h, c.method, HealthPath, nil)
+		if b := body(res); res.StatusCode != c.status || b != c.body {
+			t.Errorf("%s (down: %v): %d %q, want %d %q", c.method, c.down, res.StatusCode, b, c.status, c.body)
+		}
+		if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s: Cache-Control %q: a cached answer would hide an outage", c.method, cc)
+		}
+	}
+	// A database that hangs is a failure too, once the check's time is up.
+	hung := Health(site, func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })
+	if res := do(hung, "GET", HealthPath, nil); res.StatusCode != 503 {
+		t.Errorf("hanging check: %d", res.StatusCode)
+	}
+	// Only that path: the site keeps every other, even one that starts alike.
+	down = errors.New("down")
+	for _, p := range []string{"/", "/healthz-tips", "/healthz/x"} {
+		if res := do(h, "GET", p, nil); res.StatusCode == 503 || res.Header.Get("Cache-Control") == "no-store" {
+			t.Errorf("%s answered by the health check: %d", p, res.StatusCode)
+		}
+	}
+}
