@@ -24,9 +24,11 @@ const page = readPage(document);
 setBasePath(page.site.basePath);
 const container = document.getElementById('root')!;
 // Routes are site paths: below a base path (a GitHub Pages project site,
-// /repo/), the router reads and writes locations below it.
+// /repo/), the router reads and writes locations below it. Its basename
+// ends in a slash, so the home page is /repo/ (with "/repo", the router
+// would send the reader to /repo, which hosts redirect).
 const app = (
-  <BrowserRouter basename={page.site.basePath}>
+  <BrowserRouter basename={page.site.basePath && page.site.basePath + '/'}>
     <App initial={page} />
   </BrowserRouter>
 );
