@@ -127,3 +127,27 @@ func TestMetaCSP(t *testing.T) {
 		t.Errorf("meta policy\n%s\nwant\n%s", meta, want)
 	}
 }
+
+// Below a base path, the rules match the paths requests will have.
+func TestHostFilesBelowABasePath(t *testing.T) {
+	s := Site{FormEndpoints: []string{"/api/forms/launch"}, Base: "/magazine"}
+	rules, err := ParseHeaders(Headers(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules.For("/magazine/rbi-policy/"); !slices.Equal(got, Security(s)) {
+		t.Errorf("a page's headers: %v", got)
+	}
+	if got := rules.For("/magazine/assets/app-X.js"); !slices.Contains(got, Header{"Cache-Control", Immutable}) {
+		t.Errorf("an asset's headers: %v", got)
+	}
+	for _, p := range []string{"/", "/rbi-policy/", "/assets/app-X.js", "/magazine-review/"} {
+		if got := rules.For(p); len(got) != 0 {
+			t.Errorf("%s, outside the site: %v", p, got)
+		}
+	}
+	note := string(Redirects(nil, true, "/magazine"))
+	if !strings.Contains(note, "# /magazine/api/forms/*  https://forms.example.org/magazine/api/forms/:splat  200") || strings.Contains(note, " /api/forms/") {
+		t.Errorf("the forms note below /magazine/:\n%s", note)
+	}
+}
