@@ -36,12 +36,29 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = b.root
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
 	must(cmd.Start())
 	done := make(chan struct{})
 	peak := make(chan int64)
 	go func() { peak <- sampleTree(cmd.Process.Pid, done) }()
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	wait := func(ok func() bool, limit time.Duration) {
+		deadline := time.Now().Add(limit)
+		for !ok() {
+			select {
+			case <-exited:
+				fail("%s stopped:\n%s", bin, out.String())
+			default:
+			}
+			if time.Now().After(deadline) {
+				fail("%s: no change served after %s", bin, limit)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
 	url := func(id int, file string) string { return "http://" + addr + page(id, file) }
 	var l loop
 	wait(func() bool { return status(url(id, file)) == 200 }, 10*time.Minute)
@@ -78,7 +95,7 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 	close(done)
 	l.peak = <-peak
 	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
+	<-exited
 	return l
 }
 
@@ -106,17 +123,6 @@ func get(url string) string {
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
 	return string(body)
-}
-
-// wait polls ok every 5 ms until it holds, or fails the run after limit.
-func wait(ok func() bool, limit time.Duration) {
-	deadline := time.Now().Add(limit)
-	for !ok() {
-		if time.Now().After(deadline) {
-			fail("no change served after %s", limit)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
 
 func median(d []time.Duration) time.Duration {

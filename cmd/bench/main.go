@@ -204,22 +204,33 @@ func (b *bench) report(r map[string]series, reps, big int, load0, load1 string) 
 	fmt.Printf("\nmagazine build (the CLI, cold, fresh folders) vs hugo %s, interleaved, medians of %d (%d stories: of %d)\n",
 		version, reps, big, min(reps, 3))
 	fmt.Printf("load average %s at the start, %s at the end, on %d CPUs\n%s\n\n", load0, load1, runtime.NumCPU(), describeHugo())
-	fmt.Printf("%-40s %9s %9s %10s %9s %9s\n", "", "wall", "cpu", "vs", "its wall", "ratio")
+	fmt.Printf("%-38s %17s", "", "magazine")
+	for _, c := range hugoConfigs {
+		fmt.Printf("   %-28s", c.label)
+	}
+	fmt.Printf("\n%-38s %8s %8s", "", "wall", "cpu")
+	for range hugoConfigs {
+		fmt.Printf("   %8s %19s", "wall", "ratio (cpu ratio)")
+	}
+	fmt.Println()
 	row := func(label string, m series, n int) {
 		if len(m) == 0 {
 			return
 		}
-		fmt.Printf("%-40s %8.2fs %8.2fs\n", label, m.wall(), m.cpu())
+		fmt.Printf("%-38s %7.2fs %7.2fs", label, m.wall(), m.cpu())
 		for _, c := range hugoConfigs {
 			if h := r[fmt.Sprintf("hugo %s %d", c.key, n)]; len(h) > 0 {
-				fmt.Printf("%-40s %9s %9s %10s %8.2fs %8.2f×   (cpu %.2f×)\n", "", "", "", c.label, h.wall(), m.wall()/h.wall(), m.cpu()/h.cpu())
+				fmt.Printf("   %7.2fs %7.2f× (%5.2f×)    ", h.wall(), m.wall()/h.wall(), m.cpu()/h.cpu())
 			}
 		}
+		fmt.Println()
 	}
 	row("10 stories, default pictures", r["magazine 10 gen"], 10)
 	row("  the same, first build after npm ci", r["magazine 10 gen unbundled"], 10)
 	row("1,000 stories", r["magazine 1000 ext"], 1000)
-	row(fmt.Sprintf("%d stories", big), r[fmt.Sprintf("magazine %d ext", big)], big)
+	if big != 1000 {
+		row(fmt.Sprintf("%d stories", big), r[fmt.Sprintf("magazine %d ext", big)], big)
+	}
 	if m := r[fmt.Sprintf("magazine %d ext", big)]; len(m) > 0 {
 		fmt.Printf("%-40s %8.0f MB", fmt.Sprintf("  peak memory, process tree (%d)", big), m.peak())
 		for _, c := range hugoConfigs {
@@ -279,7 +290,7 @@ func (b *bench) loops(site string, n int) {
 		must(os.CopyFS(copy, os.DirFS(site)))
 		hugoPage := func(_ int, file string) string { return "/stories/" + strings.TrimSuffix(file, ".md") + "/" }
 		print("hugo server (same kinds)", b.editLoop(b.hugo, []string{"server", "--source", copy, "--config", "same.toml",
-			"--bind", "127.0.0.1", "--port", "{port}", "--renderToMemory", "--disableLiveReload", "--cacheDir", filepath.Join(filepath.Dir(copy), "cache")},
+			"--bind", "127.0.0.1", "--port", "{port}", "--disableLiveReload", "--cacheDir", filepath.Join(filepath.Dir(copy), "cache")},
 			filepath.Join(copy, "content", "stories"), file, id, hugoPage, added))
 	}
 	// An incremental build: the cache and output of one build, one story
