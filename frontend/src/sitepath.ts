@@ -13,11 +13,6 @@ export function setBasePath(base: string | undefined): void {
   current = base ?? '';
 }
 
-/** The base path, "" for a site at the root of its host. */
-export function basePath(): string {
-  return current;
-}
-
 /**
  * The address of a site path (one starting with a single "/") below the
  * base path; anything else (an absolute URL, //host/x, #fragment, ?query,
