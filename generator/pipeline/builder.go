@@ -82,6 +82,7 @@ type Result struct {
 	Files    int // files in the site
 	Written  int // files written by this build (the rest were unchanged)
 	Rendered int // pages rendered by this build
+	Checked  int // pages whose links this build checked
 	Phases   []Phase
 	Total    time.Duration
 

@@ -24,6 +24,7 @@ func (p *pages) checkAndPut(ctx context.Context, assets <-chan []string, in <-ch
 			names = append(names, route.File(r.Path))
 		}
 		names = append(names, p.src.elsewhere...)
+		names = append(names, p.names...) // the host files
 		p.names = names
 		checker = linkcheck.NewChecker(names, p.src.cfg.BaseURL)
 		// A page that did not change may link to a file that is gone:
@@ -68,6 +69,7 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 			files[f], from[f] = html, pg.route.Story
 		}
 	}
+	p.res.Checked += len(files)
 	for _, pr := range checker.Check(files) {
 		p.problems = append(p.problems, brokenLink(pr, from[pr.Page], p.src.cfg.BasePath))
 	}

@@ -36,6 +36,11 @@ func TestIncrementalBuilds(t *testing.T) {
 	if same.Rendered != 0 || same.Written != 0 {
 		t.Errorf("nothing changed: rendered %d, wrote %d", same.Rendered, same.Written)
 	}
+	// Nor are unchanged pages read back to check their links again: the
+	// last build lost no file they could link to.
+	if same.Checked != 0 {
+		t.Errorf("nothing changed, yet %d pages had their links checked again", same.Checked)
+	}
 
 	// Editing one story re-renders its pages and those that show it, nothing else.
 	edit := strings.Replace(gt.Story("3", ""), `category: "Economic Policy"`, `category: "Technology"`, 1)

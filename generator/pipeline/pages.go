@@ -45,7 +45,7 @@ type pages struct {
 	previous previousBuild
 
 	problems diag.List // broken links
-	names    []string  // every file the link check knew
+	names    []string  // every file of the site: the link check knows them
 	// keepBodies keeps the stories' bodies once their pages are prepared
 	// (Edit: the stories are kept for the next one).
 	keepBodies bool
@@ -132,6 +132,7 @@ func (p *pages) layOut() error {
 		if err := p.put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
 			return err
 		}
+		p.names = append(p.names, path)
 	}
 	p.search.modules, p.search.styles, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
