@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -34,23 +33,15 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 	for i, a := range args {
 		args[i] = strings.NewReplacer("{addr}", addr, "{port}", port).Replace(a)
 	}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = b.root
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	must(cmd.Start())
-	done := make(chan struct{})
-	peak := make(chan int64)
-	go func() { peak <- sampleTree(cmd.Process.Pid, done) }()
+	p := b.start(bin, args...)
 	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
+	go func() { p.cmd.Wait(); close(exited) }()
 	wait := func(ok func() bool, limit time.Duration) {
 		deadline := time.Now().Add(limit)
 		for !ok() {
 			select {
 			case <-exited:
-				fail("%s stopped:\n%s", bin, out.String())
+				fail("%s stopped:\n%s", bin, p.out.String())
 			default:
 			}
 			if time.Now().After(deadline) {
@@ -62,7 +53,7 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 	url := func(id int, file string) string { return "http://" + addr + page(id, file) }
 	var l loop
 	wait(func() bool { return status(url(id, file)) == 200 }, 10*time.Minute)
-	l.first = time.Since(start)
+	l.first = time.Since(p.began)
 	path := filepath.Join(storiesDir, file)
 	src, err := os.ReadFile(path)
 	must(err)
@@ -92,9 +83,8 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 		l.deletes = append(l.deletes, time.Since(t))
 		time.Sleep(500 * time.Millisecond)
 	}
-	close(done)
-	l.peak = <-peak
-	cmd.Process.Signal(syscall.SIGINT)
+	l.peak = p.stop()
+	p.cmd.Process.Signal(syscall.SIGINT)
 	<-exited
 	return l
 }

@@ -17,26 +17,42 @@ func (b *bench) measure(name string, args ...string) measured {
 	// back while this one runs, it took the CPU from it (a 10,000-story
 	// build leaves ~1 GB to write), which no user building once pays.
 	syscall.Sync()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = b.root
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	must(cmd.Start())
-	done := make(chan struct{})
-	peak := make(chan int64)
-	go func() { peak <- sampleTree(cmd.Process.Pid, done) }()
-	err := cmd.Wait()
-	wall := time.Since(start)
-	close(done)
-	m := measured{wall: wall, peak: <-peak}
+	p := b.start(name, args...)
+	err := p.cmd.Wait()
+	m := measured{wall: time.Since(p.began), peak: p.stop()}
 	if err != nil {
-		fail("%s %s: %v\n%s", name, strings.Join(args, " "), err, out.String())
+		fail("%s %s: %v\n%s", name, strings.Join(args, " "), err, p.out.String())
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	if ru, ok := p.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	return m
+}
+
+// process is a started command, its output and its tree's memory, sampled
+// every 10 ms until stop.
+type process struct {
+	cmd   *exec.Cmd
+	out   *bytes.Buffer
+	began time.Time
+	done  chan struct{}
+	peak  chan int64
+}
+
+func (b *bench) start(name string, args ...string) *process {
+	p := &process{cmd: exec.Command(name, args...), out: &bytes.Buffer{}, done: make(chan struct{}), peak: make(chan int64)}
+	p.cmd.Dir = b.root
+	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	p.began = time.Now()
+	must(p.cmd.Start())
+	go func() { p.peak <- sampleTree(p.cmd.Process.Pid, p.done) }()
+	return p
+}
+
+// stop ends the sampling and returns the largest resident set seen, bytes.
+func (p *process) stop() int64 {
+	close(p.done)
+	return <-p.peak
 }
 
 // sampleTree returns the largest total resident memory of pid and its
