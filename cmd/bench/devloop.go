@@ -20,7 +20,8 @@ import (
 type loop struct {
 	first                time.Duration
 	edits, adds, deletes []time.Duration
-	peak                 int64 // the process tree's largest resident set, bytes
+	unserved             []string // changes never served
+	peak                 int64    // the process tree's largest resident set, bytes
 }
 
 // editLoop starts a server with args (where {addr} and {port} stand for
@@ -36,7 +37,8 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 	p := b.start(bin, args...)
 	exited := make(chan struct{})
 	go func() { p.cmd.Wait(); close(exited) }()
-	wait := func(ok func() bool, limit time.Duration) {
+	// wait polls ok until it holds, and reports false after limit.
+	wait := func(ok func() bool, limit time.Duration) bool {
 		deadline := time.Now().Add(limit)
 		for !ok() {
 			select {
@@ -45,15 +47,24 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 			default:
 			}
 			if time.Now().After(deadline) {
-				fail("%s: no change served after %s", bin, limit)
+				return false
 			}
 			time.Sleep(5 * time.Millisecond)
+		}
+		return true
+	}
+	served := func(ok bool, what string) {
+		if !ok {
+			fail("%s: %s not served:\n%s", bin, what, p.out.String())
 		}
 	}
 	url := func(id int, file string) string { return "http://" + addr + page(id, file) }
 	var l loop
-	wait(func() bool { return status(url(id, file)) == 200 }, 10*time.Minute)
+	served(wait(func() bool { return status(url(id, file)) == 200 }, 10*time.Minute), "the first page")
 	l.first = time.Since(p.began)
+	// A server may answer before it watches the files (hugo server does):
+	// the loop is timed from then on.
+	time.Sleep(time.Second)
 	path := filepath.Join(storiesDir, file)
 	src, err := os.ReadFile(path)
 	must(err)
@@ -62,7 +73,7 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 		edited := strings.Replace(string(src), "\n\n", "\n\n"+marker+".\n\n", 1)
 		t := time.Now()
 		must(os.WriteFile(path, []byte(edited), 0o644))
-		wait(func() bool { return strings.Contains(get(url(id, file)), marker) }, time.Minute)
+		served(wait(func() bool { return strings.Contains(get(url(id, file)), marker) }, time.Minute), "an edit")
 		l.edits = append(l.edits, time.Since(t))
 		time.Sleep(300 * time.Millisecond)
 	}
@@ -74,12 +85,16 @@ func (b *bench) editLoop(bin string, args []string, storiesDir, file string, id 
 		f := filepath.Join(storiesDir, name)
 		t := time.Now()
 		must(os.WriteFile(f, added(nid), 0o644))
-		wait(func() bool { return status(url(nid, name)) == 200 }, time.Minute)
+		if !wait(func() bool { return status(url(nid, name)) == 200 }, 30*time.Second) {
+			l.unserved = append(l.unserved, "an added story (30 s)")
+		}
 		l.adds = append(l.adds, time.Since(t))
 		time.Sleep(500 * time.Millisecond)
 		t = time.Now()
 		must(os.Remove(f))
-		wait(func() bool { return status(url(nid, name)) == 404 }, time.Minute)
+		if !wait(func() bool { return status(url(nid, name)) == 404 }, 30*time.Second) {
+			l.unserved = append(l.unserved, "a deleted story still served (30 s)")
+		}
 		l.deletes = append(l.deletes, time.Since(t))
 		time.Sleep(500 * time.Millisecond)
 	}

@@ -280,6 +280,9 @@ func (b *bench) loops(site string, n int) {
 	print := func(label string, l loop) {
 		fmt.Printf("%-26s first page %6.1fs  edit %4.0f ms (%v)  add %4.0f ms  delete %4.0f ms  peak %4d MB\n", label, l.first.Seconds(),
 			float64(median(l.edits).Milliseconds()), rounded(l.edits), float64(median(l.adds).Milliseconds()), float64(median(l.deletes).Milliseconds()), l.peak>>20)
+		if len(l.unserved) > 0 {
+			fmt.Printf("%-26s never served: %s\n", "", strings.Join(l.unserved, ", "))
+		}
 	}
 	dir := b.copyStories(stories)
 	magazinePage := func(id int, _ string) string { return fmt.Sprintf("/story/%d/", id) }
