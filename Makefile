@@ -75,11 +75,14 @@ test-e2e: $(MAG)
 
 # The CLI as users run it: cold builds into fresh folders of 10, 300, 1,000
 # and 10,000 synthetic stories, with default pictures and with external ones,
-# interleaved with Hugo building the same stories, one table of medians
-# (cmd/bench; BENCH_FLAGS="-reps 3 -big 0" for a shorter run).
+# interleaved with Hugo building the same stories (the same kinds of pages,
+# and story pages only), then magazine dev's writing loop and an incremental
+# build at 10,000 against hugo server; one table of medians (cmd/bench;
+# BENCH_FLAGS="-reps 3 -big 0" for a shorter run). BIG=100000 times one cold
+# build of that many stories instead, with its memory.
 bench: $(MAG)
 	command -v hugo >/dev/null || { apt-get update -qq && apt-get install -y -qq hugo; }
-	$(GO) run ./cmd/bench -bin $(MAG) $(BENCH_FLAGS)
+	$(GO) run ./cmd/bench -bin $(MAG) $(if $(BIG),-big $(BIG) -cases big -reps 1) $(BENCH_FLAGS)
 
 # In-process figures, beside the table above: each phase of a cold build of
 # N stories, a rebuild after one edit, one page's render, magazine dev's

@@ -1,14 +1,17 @@
-// Command bench times `magazine build` the way users run it: the CLI as a
-// process, cold (no .cache), each build into fresh folders, on synthetic
-// stories (generator/testkit/synth), interleaved with Hugo building the same story
-// files as plain pages, and prints one table of medians and ratios.
+// Command bench times magazine the way users run it: the CLI as a process,
+// cold (no .cache), each build into fresh folders, on synthetic stories
+// (generator/testkit/synth), interleaved with Hugo building the same story
+// files in two configurations (the same kinds of pages, and story pages
+// only: hugo.go says what each builds), and prints one table of medians
+// and ratios; then the writing loop of magazine dev against hugo server,
+// an incremental build, and what each build's output weighs.
 //
 // Cold means no .cache: the bundle of the unchanged frontend, which
 // magazine keeps in node_modules/.cache, is reused as it is by every build
 // after the first on a machine; one row times that first build (after
 // npm ci) apart.
 //
-//	go run ./cmd/bench [-reps 5] [-big 10000] [-cases 10,300,1000,big]
+//	go run ./cmd/bench [-reps 5] [-big 10000] [-cases 10,300,1000,big,loop]
 //
 // Wall time is what a user waits; CPU time (user+sys of the process and the
 // children it waited for, the Node workers included) is less sensitive to
@@ -19,7 +22,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -29,25 +31,17 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/testkit/synth"
 )
-
-// A page template for Hugo: a title and the body, and a list of pages.
-const hugoPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>%s</body></html>`
-
-var hugoFiles = map[string]string{
-	"config.toml":                  "baseURL = \"https://bench.example/\"\ntitle = \"Nivaran\"\n",
-	"layouts/_default/single.html": fmt.Sprintf(hugoPage, "<article><h1>{{ .Title }}</h1>{{ .Content }}</article>"),
-	"layouts/_default/list.html":   fmt.Sprintf(hugoPage, `<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>`),
-}
 
 // measured is one build.
 type measured struct {
 	wall, cpu time.Duration
-	peak      int64 // bytes: the largest sum of the tree's resident sets
+	peak      int64  // bytes: the largest sum of the tree's resident sets
+	out       string // the folder built into
 }
 
 // series is every build of one case.
@@ -82,7 +76,7 @@ type bench struct {
 func main() {
 	reps := flag.Int("reps", 5, "builds of each case (the 10,000-story cases: at most 3)")
 	big := flag.Int("big", 10000, "stories in the large case; 0 skips it")
-	only := flag.String("cases", "10,300,1000,big", "cases to run: 10, 300, 1000, big")
+	only := flag.String("cases", "10,300,1000,big,loop", "cases to run: 10, 300, 1000, big, loop (magazine dev and an incremental build, at -big)")
 	bin := flag.String("bin", "bin/magazine", "the magazine CLI, built from this checkout")
 	flag.Parse()
 	root, _ := os.Getwd()
@@ -103,45 +97,52 @@ func main() {
 
 	type kase struct {
 		name string
-		n    int
 		reps int
 		run  func() measured
 	}
 	var cases []kase
-	add := func(key, name string, n, reps int, run func() measured) {
-		if want[key] {
-			cases = append(cases, kase{name, n, reps, run})
-		}
+	add := func(name string, reps int, run func() measured) {
+		cases = append(cases, kase{name, reps, run})
 	}
 	sizes := map[string]int{"10": 10, "300": 300, "1000": 1000, "big": *big}
+	sites := map[int]string{}
 	for _, key := range []string{"10", "300", "1000", "big"} {
 		n := sizes[key]
-		if n == 0 || !want[key] {
+		if n == 0 || !want[key] && !(key == "big" && want["loop"]) {
 			continue
 		}
 		r := *reps
 		if n >= 10000 {
 			r = min(r, 3)
 		}
+		if n >= 100000 {
+			r = 1
+		}
 		site := b.hugoSite(n) // holds the external-picture stories magazine builds too
+		sites[n] = site
+		if !want[key] {
+			continue
+		}
 		ext := filepath.Join(site, "content", "stories")
 		if key != "10" {
-			add(key, fmt.Sprintf("magazine %d ext", n), n, r, func() measured { return b.magazine(ext) })
+			add(fmt.Sprintf("magazine %d ext", n), r, func() measured { return b.magazine(ext) })
 		}
 		if key != "big" {
 			gen := filepath.Join(b.work, fmt.Sprintf("generated-%d", n))
 			must(synth.WriteWith(gen, n, synth.Generated))
-			add(key, fmt.Sprintf("magazine %d gen", n), n, r, func() measured { return b.magazine(gen) })
+			add(fmt.Sprintf("magazine %d gen", n), r, func() measured { return b.magazine(gen) })
 			if key == "10" {
 				// The first build after npm ci: no stored bundle either.
-				add(key, "magazine 10 gen unbundled", n, r, func() measured {
+				add("magazine 10 gen unbundled", r, func() measured {
 					must(os.RemoveAll(filepath.Join(root, "node_modules", ".cache", "magazine-bundle")))
 					return b.magazine(gen)
 				})
 			}
 		}
 		if b.hugo != "" && (key == "1000" || key == "big") {
-			add(key, fmt.Sprintf("hugo %d", n), n, r, func() measured { return b.hugoBuild(site) })
+			for _, c := range hugoConfigs {
+				add(fmt.Sprintf("hugo %s %d", c.key, n), r, func() measured { return b.hugoBuild(site, c) })
+			}
 		}
 	}
 	must(os.WriteFile(filepath.Join(b.work, "site.yaml"), []byte(synth.Site), 0o644))
@@ -170,9 +171,11 @@ func main() {
 	}
 	load1, files1 := loadAvg(), b.fileProbe()
 	b.report(results, *reps, *big, load0, load1)
-	fmt.Printf("file system: %d folders with a file each made in %.2f s at the start, %.2f s at the end (it takes several times\n"+
-		"  longer for minutes after many files were deleted, which slows this build more than Hugo's: it makes twice the files)\n",
-		probeFiles, files0.Seconds(), files1.Seconds())
+	if want["loop"] && *big > 0 {
+		b.loops(sites[*big], *big)
+	}
+	fmt.Printf("\nfile system: %d folders with a file each made in %.2f s at the start, %.2f s at the end (it takes several times\n"+
+		"  longer for minutes after many files were deleted)\n", probeFiles, files0.Seconds(), files1.Seconds())
 }
 
 // probeFiles is how many folders fileProbe makes, each with a file.
@@ -198,28 +201,57 @@ func (b *bench) report(r map[string]series, reps, big int, load0, load1 string) 
 		out, _ := exec.Command(b.hugo, "version").Output()
 		version = strings.Fields(string(out) + " ? ?")[1]
 	}
-	fmt.Printf("\nmagazine build (the CLI, cold, fresh folders) vs hugo %s (plain pages), interleaved, medians of %d (%d stories: of %d)\n",
+	fmt.Printf("\nmagazine build (the CLI, cold, fresh folders) vs hugo %s, interleaved, medians of %d (%d stories: of %d)\n",
 		version, reps, big, min(reps, 3))
-	fmt.Printf("load average %s at the start, %s at the end, on %d CPUs\n\n", load0, load1, runtime.NumCPU())
-	fmt.Printf("%-38s %9s %9s %9s %9s %9s %9s\n", "", "wall", "cpu", "hugo wall", "hugo cpu", "ratio", "cpu ratio")
-	row := func(label string, m, h series) {
+	fmt.Printf("load average %s at the start, %s at the end, on %d CPUs\n%s\n\n", load0, load1, runtime.NumCPU(), describeHugo())
+	fmt.Printf("%-38s %17s", "", "magazine")
+	for _, c := range hugoConfigs {
+		fmt.Printf("   %-28s", c.label)
+	}
+	fmt.Printf("\n%-38s %8s %8s", "", "wall", "cpu")
+	for range hugoConfigs {
+		fmt.Printf("   %8s %19s", "wall", "ratio (cpu ratio)")
+	}
+	fmt.Println()
+	row := func(label string, m series, n int) {
 		if len(m) == 0 {
 			return
 		}
-		fmt.Printf("%-38s %8.2fs %8.2fs", label, m.wall(), m.cpu())
-		if len(h) > 0 {
-			fmt.Printf(" %8.2fs %8.2fs %8.2f× %8.2f×", h.wall(), h.cpu(), m.wall()/h.wall(), m.cpu()/h.cpu())
+		fmt.Printf("%-38s %7.2fs %7.2fs", label, m.wall(), m.cpu())
+		for _, c := range hugoConfigs {
+			if h := r[fmt.Sprintf("hugo %s %d", c.key, n)]; len(h) > 0 {
+				fmt.Printf("   %7.2fs %7.2f× (%5.2f×)    ", h.wall(), m.wall()/h.wall(), m.cpu()/h.cpu())
+			}
 		}
 		fmt.Println()
 	}
-	row("10 stories, default pictures", r["magazine 10 gen"], nil)
-	row("  the same, first build after npm ci", r["magazine 10 gen unbundled"], nil)
-	row("1,000 stories, pages only", r["magazine 1000 ext"], r["hugo 1000"])
-	row(fmt.Sprintf("%d stories, pages only", big), r[fmt.Sprintf("magazine %d ext", big)], r[fmt.Sprintf("hugo %d", big)])
+	row("10 stories, default pictures", r["magazine 10 gen"], 10)
+	row("  the same, first build after npm ci", r["magazine 10 gen unbundled"], 10)
+	row("1,000 stories", r["magazine 1000 ext"], 1000)
+	if big != 1000 {
+		row(fmt.Sprintf("%d stories", big), r[fmt.Sprintf("magazine %d ext", big)], big)
+	}
 	if m := r[fmt.Sprintf("magazine %d ext", big)]; len(m) > 0 {
-		fmt.Printf("%-38s %8.0f MB", fmt.Sprintf("  peak memory, process tree (%d)", big), m.peak())
-		if h := r[fmt.Sprintf("hugo %d", big)]; len(h) > 0 {
-			fmt.Printf("  hugo %.0f MB", h.peak())
+		fmt.Printf("%-40s %8.0f MB", fmt.Sprintf("  peak memory, process tree (%d)", big), m.peak())
+		for _, c := range hugoConfigs {
+			if h := r[fmt.Sprintf("hugo %s %d", c.key, big)]; len(h) > 0 {
+				fmt.Printf("  %s %.0f MB", c.label, h.peak())
+			}
+		}
+		fmt.Println()
+		// What a host stores: bytes and files (folders aside) of the last build of each.
+		size := func(s series) hostpolicy.Size {
+			sz, err := hostpolicy.Measure(s[len(s)-1].out)
+			must(err)
+			return sz
+		}
+		ms := size(m)
+		fmt.Printf("%-40s %6.0f MB in %d files", fmt.Sprintf("  output (%d)", big), float64(ms.Bytes)/(1<<20), ms.Files)
+		for _, c := range hugoConfigs {
+			if h := r[fmt.Sprintf("hugo %s %d", c.key, big)]; len(h) > 0 {
+				hs := size(h)
+				fmt.Printf("; %s %.0f MB in %d", c.label, float64(hs.Bytes)/(1<<20), hs.Files)
+			}
 		}
 		fmt.Println()
 	}
@@ -228,21 +260,58 @@ func (b *bench) report(r map[string]series, reps, big int, load0, load1 string) 
 		if len(g) == 0 || len(e) == 0 {
 			continue
 		}
-		fmt.Printf("%-38s %7.1fms %7.1fms   (default %.2f s, external %.2f s)\n", fmt.Sprintf("default pictures, added per story, %d", n),
+		fmt.Printf("%-40s %7.1fms %7.1fms   (default %.2f s, external %.2f s)\n", fmt.Sprintf("default pictures, added per story, %d", n),
 			(g.wall()-e.wall())*1000/float64(n), (g.cpu()-e.cpu())*1000/float64(n), g.wall(), e.wall())
 	}
 }
 
-// hugoSite writes a Hugo site whose content is n synthetic stories with
-// external pictures; magazine builds the same files.
-func (b *bench) hugoSite(n int) string {
-	site := filepath.Join(b.work, fmt.Sprintf("site-%d", n))
-	for name, content := range hugoFiles {
-		must(os.MkdirAll(filepath.Dir(filepath.Join(site, name)), 0o755))
-		must(os.WriteFile(filepath.Join(site, name), []byte(content), 0o644))
+// loops measures the writing loop at n stories: magazine dev (and hugo
+// server, with the same kinds of pages, where Hugo is installed), and an
+// incremental magazine build after one edit.
+func (b *bench) loops(site string, n int) {
+	stories := filepath.Join(site, "content", "stories")
+	const file, id = "synthetic-00042.md", 1042
+	story, err := os.ReadFile(filepath.Join(stories, file))
+	must(err)
+	added := func(nid int) []byte {
+		return []byte(strings.Replace(string(story), fmt.Sprintf("id: %d\n", id), fmt.Sprintf("id: %d\n", nid), 1))
 	}
-	must(synth.Write(filepath.Join(site, "content", "stories"), n))
-	return site
+	fmt.Printf("\nthe writing loop at %d stories: from a story's file written to the served page showing it\n", n)
+	print := func(label string, l loop) {
+		fmt.Printf("%-26s first page %6.1fs  edit %4.0f ms (%v)  add %4.0f ms  delete %4.0f ms  peak %4d MB\n", label, l.first.Seconds(),
+			float64(median(l.edits).Milliseconds()), rounded(l.edits), float64(median(l.adds).Milliseconds()), float64(median(l.deletes).Milliseconds()), l.peak>>20)
+	}
+	dir := b.copyStories(stories)
+	magazinePage := func(id int, _ string) string { return fmt.Sprintf("/story/%d/", id) }
+	print("magazine dev", b.editLoop(b.bin, []string{"dev", "--config", filepath.Join(b.work, "site.yaml"), "--stories", dir,
+		"--addr", "{addr}", "--cache-dir", filepath.Join(filepath.Dir(dir), "cache")}, dir, file, id, magazinePage, added))
+	if b.hugo != "" {
+		copy := filepath.Join(b.fresh(), "site")
+		must(os.CopyFS(copy, os.DirFS(site)))
+		hugoPage := func(_ int, file string) string { return "/stories/" + strings.TrimSuffix(file, ".md") + "/" }
+		print("hugo server (same kinds)", b.editLoop(b.hugo, []string{"server", "--source", copy, "--config", "same.toml",
+			"--bind", "127.0.0.1", "--port", "{port}", "--disableLiveReload", "--cacheDir", filepath.Join(filepath.Dir(copy), "cache")},
+			filepath.Join(copy, "content", "stories"), file, id, hugoPage, added))
+	}
+	// An incremental build: the cache and output of one build, one story
+	// edited, the next build.
+	run := b.fresh()
+	cmd := []string{"build", "--config", filepath.Join(b.work, "site.yaml"), "--stories", dir, "--out", filepath.Join(run, "dist"), "--cache-dir", filepath.Join(run, "cache")}
+	b.measure(b.bin, cmd...)
+	var times series
+	for i := range 3 {
+		must(os.WriteFile(filepath.Join(dir, file), []byte(strings.Replace(string(story), "\n\n", fmt.Sprintf("\n\nIncremental %d.\n\n", i), 1)), 0o644))
+		times = append(times, b.measure(b.bin, cmd...))
+	}
+	fmt.Printf("%-26s %.2f s (median of 3; one story edited, warm .cache; hugo has no incremental build)\n", "magazine build, again", times.wall())
+}
+
+func rounded(d []time.Duration) []int64 {
+	out := make([]int64, len(d))
+	for i, x := range d {
+		out[i] = x.Milliseconds()
+	}
+	return out
 }
 
 func (b *bench) fresh() string {
@@ -255,109 +324,9 @@ func (b *bench) fresh() string {
 func (b *bench) magazine(stories string) measured {
 	// A fresh cache folder too: cold.
 	dir := b.fresh()
-	return b.measure(b.bin, "build", "--config", filepath.Join(b.work, "site.yaml"), "--stories", stories,
-		"--out", filepath.Join(dir, "dist"), "--cache-dir", filepath.Join(dir, "cache"))
-}
-
-func (b *bench) hugoBuild(site string) measured {
-	dir := b.fresh()
-	return b.measure(b.hugo, "--quiet", "--source", site, "--destination", filepath.Join(dir, "public"), "--cacheDir", filepath.Join(dir, "cache"))
-}
-
-func (b *bench) measure(name string, args ...string) measured {
-	// The previous build's output goes to the disk first, untimed: written
-	// back while this one runs, it took the CPU from it (a 10,000-story
-	// build leaves ~1 GB to write), which no user building once pays.
-	syscall.Sync()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = b.root
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	start := time.Now()
-	must(cmd.Start())
-	done := make(chan struct{})
-	peak := make(chan int64)
-	go func() { peak <- sampleTree(cmd.Process.Pid, done) }()
-	err := cmd.Wait()
-	wall := time.Since(start)
-	close(done)
-	m := measured{wall: wall, peak: <-peak}
-	if err != nil {
-		fail("%s %s: %v\n%s", name, strings.Join(args, " "), err, out.String())
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		m.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
+	out := filepath.Join(dir, "dist")
+	m := b.measure(b.bin, "build", "--config", filepath.Join(b.work, "site.yaml"), "--stories", stories,
+		"--out", out, "--cache-dir", filepath.Join(dir, "cache"))
+	m.out = out
 	return m
-}
-
-// sampleTree returns the largest total resident memory of pid and its
-// descendants seen until done is closed.
-func sampleTree(pid int, done <-chan struct{}) int64 {
-	var peak int64
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		var sum int64
-		for _, p := range tree(pid) {
-			sum += statusKB(p, "VmRSS:") << 10
-		}
-		peak = max(peak, sum)
-		select {
-		case <-done:
-			return peak
-		case <-tick.C:
-		}
-	}
-}
-
-// tree is pid and its descendants, from /proc/<pid>/task/<tid>/children.
-func tree(pid int) []int {
-	out := []int{pid}
-	for i := 0; i < len(out); i++ {
-		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", out[i]))
-		for _, t := range tasks {
-			data, _ := os.ReadFile(t)
-			for _, f := range strings.Fields(string(data)) {
-				if c, err := strconv.Atoi(f); err == nil {
-					out = append(out, c)
-				}
-			}
-		}
-	}
-	return out
-}
-
-func statusKB(pid int, key string) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, key) {
-			f := strings.Fields(line)
-			if len(f) > 1 {
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
-				return kb
-			}
-		}
-	}
-	return 0
-}
-
-func loadAvg() string {
-	data, _ := os.ReadFile("/proc/loadavg")
-	f := strings.Fields(string(data) + " ? ? ?")
-	return strings.Join(f[:3], " ")
-}
-
-func must(err error) {
-	if err != nil {
-		fail("%v", err)
-	}
-}
-
-func fail(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
-	os.Exit(1)
 }

@@ -37,7 +37,9 @@ func devCmd() *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// A save is often several writes within a few milliseconds.
-			go s.Watch(ctx.Done(), 15*time.Millisecond)
+			watching := make(chan struct{})
+			go s.WatchFrom(ctx.Done(), 15*time.Millisecond, watching)
+			<-watching // a save from the first page on is seen
 			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
 				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s reloads as you save (Ctrl+C to stop)\n", a)
 			})

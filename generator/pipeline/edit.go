@@ -55,7 +55,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 			return nil, false, nil
 		}
 		s, diags := story.Parse(f, src, sopt)
-		if s == nil || len(diags) > 0 || !sameOutside(old, s) || old.Draft != s.Draft {
+		if s == nil || len(diags) > 0 || !sameOutside(old, s) {
 			return nil, false, nil
 		}
 		edited[i] = s

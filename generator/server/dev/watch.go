@@ -21,6 +21,17 @@ import (
 // had, the sources are polled every quiet*10 (a name, size and time of
 // every file) and everything is built again after a change.
 func (s *Server) Watch(stop <-chan struct{}, quiet time.Duration) {
+	s.WatchFrom(stop, quiet, nil)
+}
+
+// WatchFrom is Watch, closing ready (when not nil) once every source is
+// watched: a change from then on is seen.
+func (s *Server) WatchFrom(stop <-chan struct{}, quiet time.Duration, ready chan<- struct{}) {
+	watching := func() {
+		if ready != nil {
+			close(ready)
+		}
+	}
 	w, err := fsnotify.NewWatcher()
 	if err == nil {
 		err = s.watchAll(w)
@@ -30,6 +41,7 @@ func (s *Server) Watch(stop <-chan struct{}, quiet time.Duration) {
 		if w != nil {
 			w.Close()
 		}
+		watching()
 		s.poll(stop, quiet*10)
 		return
 	}
@@ -37,6 +49,7 @@ func (s *Server) Watch(stop <-chan struct{}, quiet time.Duration) {
 	if s.fingerprint() != s.built { // changed before the watcher was
 		s.update(nil)
 	}
+	watching()
 	changed := map[string]bool{}
 	var settle <-chan time.Time
 	for {
