@@ -110,7 +110,7 @@ func checkHost(t *testing.T, base, dist string) {
 		}
 	}
 	// Old addresses move as _redirects says (301); a folder's address
-	// without its slash moves permanently too (Caddy says 308).
+	// without its slash moves permanently too (301 or 308).
 	// The query goes along, and no "?" is left when there is none.
 	for from, to := range map[string]string{
 		"/rbi-policy": "/rbi-policy/", "/story/7": "/story/7/", "/story/5": "/story/5/",

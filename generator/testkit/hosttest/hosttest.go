@@ -38,18 +38,18 @@ var (
 
 // Serve runs the recipe for the site in dist until the test ends and returns
 // its base URL ("http://127.0.0.1:port"). The recipe's paths and address
-// become the test's, then each of replace's old strings its new. It skips
+// become the test's, then each old string of the pairs in more its new. It skips
 // the test when the server is not installed.
-func (s Server) Serve(t *testing.T, dist string, replace ...string) string {
+func (s Server) Serve(t *testing.T, dist string, more ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath(s.Bin); err != nil {
 		t.Skipf("%s is not installed (apt-get install %s): the %s recipe in %s is not tested", s.Bin, s.Bin, s.Heading, Guide)
 	}
-	sh, conf := Block(t, s.Heading, "sh"), Block(t, s.Heading, s.Lang)
-	tmp, port := t.TempDir(), FreePort(t)
+	sh, conf := block(t, s.Heading, "sh"), block(t, s.Heading, s.Lang)
+	tmp, port := t.TempDir(), freePort(t)
 	paths := []string{"/srv/nivaran/dist", dist, s.Redirects, filepath.Join(tmp, "redirects")}
-	Run(t, Replace(t, sh, paths...))
-	conf = Replace(t, conf, append(append(paths, s.Address, fmt.Sprintf(s.Listen, port)), replace...)...)
+	run(t, replace(t, sh, paths...))
+	conf = replace(t, conf, append(append(paths, s.Address, fmt.Sprintf(s.Listen, port)), more...)...)
 	switch s.Bin {
 	case "nginx":
 		runNginx(t, tmp, port, conf)
@@ -86,7 +86,7 @@ http {
 `, user, tmp, conf)
 	Write(t, filepath.Join(tmp, "nginx.conf"), main)
 	log := filepath.Join(tmp, "error.log")
-	Start(t, port, log, "nginx", "-p", tmp, "-e", log, "-c", filepath.Join(tmp, "nginx.conf"))
+	start(t, port, log, "nginx", "-p", tmp, "-e", log, "-c", filepath.Join(tmp, "nginx.conf"))
 }
 
 func runCaddy(t *testing.T, tmp string, port int, conf string) {
@@ -95,11 +95,11 @@ func runCaddy(t *testing.T, tmp string, port int, conf string) {
 	t.Setenv("HOME", tmp)
 	t.Setenv("XDG_DATA_HOME", tmp)
 	t.Setenv("XDG_CONFIG_HOME", tmp)
-	Start(t, port, "", "caddy", "run", "--adapter", "caddyfile", "--config", filepath.Join(tmp, "Caddyfile"))
+	start(t, port, "", "caddy", "run", "--adapter", "caddyfile", "--config", filepath.Join(tmp, "Caddyfile"))
 }
 
-// Block is the first ```lang block of the guide's "### heading" section.
-func Block(t testing.TB, heading, lang string) string {
+// block is the first ```lang block of the guide's "### heading" section.
+func block(t testing.TB, heading, lang string) string {
 	t.Helper()
 	doc, err := os.ReadFile(filepath.Join(gt.Root(t), Guide))
 	if err != nil {
@@ -119,9 +119,9 @@ func Block(t testing.TB, heading, lang string) string {
 	return code
 }
 
-// Replace substitutes each old with its new, failing if the recipe no
+// replace substitutes each old with its new, failing if the recipe no
 // longer has it (the test would otherwise quietly test something else).
-func Replace(t testing.TB, s string, pairs ...string) string {
+func replace(t testing.TB, s string, pairs ...string) string {
 	t.Helper()
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if !strings.Contains(s, pairs[i]) {
@@ -132,8 +132,8 @@ func Replace(t testing.TB, s string, pairs ...string) string {
 	return s
 }
 
-// Run runs a shell script, failing the test if it fails.
-func Run(t testing.TB, script string) {
+// run runs a shell script, failing the test if it fails.
+func run(t testing.TB, script string) {
 	t.Helper()
 	if out, err := exec.Command("sh", "-c", script).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, out)
@@ -148,8 +148,8 @@ func Write(t testing.TB, name, data string) {
 	}
 }
 
-// FreePort is a port of 127.0.0.1 that was free a moment ago.
-func FreePort(t testing.TB) int {
+// freePort is a port of 127.0.0.1 that was free a moment ago.
+func freePort(t testing.TB) int {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -159,10 +159,10 @@ func FreePort(t testing.TB) int {
 	return ln.Addr().(*net.TCPAddr).Port
 }
 
-// Start runs a server in the foreground until the test ends (stopped by its
+// start runs a server in the foreground until the test ends (stopped by its
 // PID) and waits until it accepts connections on port; logFile, if any, is
 // shown when it exits early.
-func Start(t testing.TB, port int, logFile string, argv ...string) {
+func start(t testing.TB, port int, logFile string, argv ...string) {
 	t.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	var out bytes.Buffer
