@@ -60,10 +60,12 @@ test-unit: deps
 	npx vitest run
 
 # The browser tests' builds are site.yaml with small overlays (e2e/*.yaml), so
-# they cannot drift from it: one in collector mode, one in hosted mode. Their
-# stories are the magazine's plus the fixtures in e2e/stories (a story with
-# every kind of block).
-E2E_CONFIG = --config site.yaml --config e2e/overlay.yaml --base-url http://127.0.0.1:$(E2E_PORT) --stories .cache/e2e-stories
+# they cannot drift from it: one in collector mode, one in hosted mode, and
+# one for a site served below /magazine/ (a GitHub Pages project site), which
+# e2e/subpath.spec.ts serves with nginx. Their stories are the magazine's plus
+# the fixtures in e2e/stories (a story with every kind of block).
+E2E_SITE   = --config site.yaml --config e2e/overlay.yaml --stories .cache/e2e-stories
+E2E_CONFIG = $(E2E_SITE) --base-url http://127.0.0.1:$(E2E_PORT)
 
 test-e2e: $(MAG)
 	rm -rf .cache/e2e-data .cache/e2e-stories
@@ -71,6 +73,7 @@ test-e2e: $(MAG)
 	cp -R stories/. e2e/stories/. .cache/e2e-stories/
 	$(MAG) build $(E2E_CONFIG) --out .cache/e2e-dist
 	$(MAG) build $(E2E_CONFIG) --config e2e/hosted.yaml --out .cache/e2e-hosted
+	$(MAG) build $(E2E_SITE) --base-url https://nivaran.example/magazine/ --out .cache/e2e-subpath
 	E2E_PORT=$(E2E_PORT) npx playwright test
 
 # The CLI as users run it: cold builds into fresh folders of 10, 300, 1,000

@@ -29,7 +29,7 @@ func devCmd() *cobra.Command {
 				return err
 			}
 			defer s.Close()
-			mux, store, err := withForms(fc, o.BaseURL, s.Handler())
+			mux, store, err := withForms(fc, o.BaseURL, s.Base(), s.Handler())
 			if err != nil {
 				return err
 			}
@@ -41,7 +41,7 @@ func devCmd() *cobra.Command {
 			go s.WatchFrom(ctx.Done(), 15*time.Millisecond, watching)
 			<-watching // a save from the first page on is seen
 			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
-				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s reloads as you save (Ctrl+C to stop)\n", a)
+				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s%s reloads as you save (Ctrl+C to stop)\n", a, slashed(s.Base()))
 			})
 		},
 	}

@@ -69,8 +69,9 @@ func (f *collectorFlags) add(c *cobra.Command) {
 }
 
 // withForms opens the leads store and puts the collector in front of a site
-// handler. trusted is the site's own origin (its base URL), if known.
-func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http.Handler, *forms.Store, error) {
+// handler, below the site's base path (the forms post to base+/api/forms/).
+// trusted is the site's own origin (its base URL), if known.
+func withForms(f collectorFlags, trusted, base string, siteHandler http.Handler) (http.Handler, *forms.Store, error) {
 	opt := f.opt
 	if opt.PerMinute == 0 {
 		opt.PerMinute = -1 // the flag's 0 means no limit
@@ -86,26 +87,31 @@ func withForms(f collectorFlags, trusted string, siteHandler http.Handler) (http
 	if err != nil {
 		return nil, nil, err
 	}
-	site := serve.Mount(siteHandler, forms.Prefix, forms.Handler(store, opt))
+	site := serve.Mount(siteHandler, base+forms.Prefix, serve.Below(base, forms.Handler(store, opt)))
 	return serve.Health(site, store.Check), store, nil
 }
 
-// siteOrigin is the origin `magazine serve` trusts for form posts besides
-// the request's own Host: --base-url, or the baseURL of the site config when
-// there is one (a problem with it is only reported).
-func siteOrigin(baseURL, config string, warn io.Writer) string {
+// siteURL is the site's URL for `magazine serve`: --base-url, or the
+// baseURL of the site config when there is one (a problem with it is only
+// reported). Its origin is trusted for form posts besides the request's
+// own Host, and the site is served below its path, base, as it was built.
+func siteURL(baseURL, config string, warn io.Writer) (url, base string, err error) {
 	if baseURL != "" {
-		return baseURL
+		var cfg site.Config
+		if err := cfg.SetBaseURL(baseURL); err != nil {
+			return "", "", err
+		}
+		return baseURL, cfg.BasePath, nil
 	}
 	if _, err := os.Stat(config); err != nil {
-		return ""
+		return "", "", nil
 	}
 	cfg, err := site.Load(config, time.Now())
 	if err != nil {
-		fmt.Fprintf(warn, "note: %v\nForm posts are trusted from this server's own address only.\n", err)
-		return ""
+		fmt.Fprintf(warn, "note: %v\nForm posts are trusted from this server's own address only, and the site is served at the root.\n", err)
+		return "", "", nil
 	}
-	return cfg.BaseURL
+	return cfg.BaseURL, cfg.BasePath, nil
 }
 
 // openAccessLog opens --access-log: "-" is standard output (the journal,

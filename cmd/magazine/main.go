@@ -161,7 +161,11 @@ func serveCmd() *cobra.Command {
 				defer closeLog()
 				logTo = w
 			}
-			mux, store, err := withForms(fc, siteOrigin(baseURL, config, c.ErrOrStderr()), serve.Handler(dir))
+			trusted, base, err := siteURL(baseURL, config, c.ErrOrStderr())
+			if err != nil {
+				return err
+			}
+			mux, store, err := withForms(fc, trusted, base, serve.HandlerAt(dir, base))
 			if err != nil {
 				return err
 			}
@@ -169,15 +173,24 @@ func serveCmd() *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return serve.ListenAndServe(ctx, addr, logged(mux, logTo, fc), func(a string) {
-				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, store)
+				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, slashed(base), store)
 			})
 		},
 	}
 	c.Flags().StringVar(&dir, "dir", "dist", "folder to serve")
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
-	c.Flags().StringVar(&baseURL, "base-url", "", "the site's public URL, trusted as the origin of form posts (default: baseURL in --config; env MAGAZINE_BASE_URL)")
+	c.Flags().StringVar(&baseURL, "base-url", "", "the site's public URL, trusted as the origin of form posts; the site is served below its path (default: baseURL in --config; env MAGAZINE_BASE_URL)")
 	c.Flags().StringVar(&config, "config", "site.yaml", "site config to read the base URL from, if present")
 	c.Flags().StringVar(&accessLog, "access-log", "", "log every request (combined log format, never form bodies) to this file, or - for standard output")
 	fc.add(c)
 	return c
+}
+
+// slashed is a base path as the address of the site's home: "/magazine/",
+// and "" at the root (the address printed then ends at the port).
+func slashed(base string) string {
+	if base == "" {
+		return ""
+	}
+	return base + "/"
 }

@@ -10,6 +10,7 @@ import { Screen } from './pages/Screen';
 import { ToastProvider } from './toast';
 import { AnalyticsTag } from './AnalyticsTag';
 import { preload } from './routes/lazy';
+import { withBase } from './sitepath';
 
 // The page data for the current location: the prerendered page first, then
 // each client-side navigation fetches the next route's data file. If that
@@ -36,7 +37,7 @@ function usePage(initial: PageData): PageData {
         if (!cancelled) setCurrent({ path, page: data.page, head: data.head });
       })
       .catch(() => {
-        if (!cancelled) window.location.assign(location.pathname + location.search + location.hash);
+        if (!cancelled) window.location.assign(withBase(location.pathname) + location.search + location.hash);
       });
     return () => {
       cancelled = true;

@@ -8,6 +8,7 @@ import { readPage } from './readpage';
 import { preload } from './routes/lazy';
 import { fetchIndexEarly } from './search/early';
 import { handoff } from './search/handoff';
+import { setBasePath, withoutBase } from './sitepath';
 
 declare global {
   interface Window {
@@ -20,9 +21,14 @@ declare global {
 }
 
 const page = readPage(document);
+setBasePath(page.site.basePath);
 const container = document.getElementById('root')!;
+// Routes are site paths: below a base path (a GitHub Pages project site,
+// /repo/), the router reads and writes locations below it. Its basename
+// ends in a slash, so the home page is /repo/ (with "/repo", the router
+// would send the reader to /repo, which hosts redirect).
 const app = (
-  <BrowserRouter>
+  <BrowserRouter basename={page.site.basePath && page.site.basePath + '/'}>
     <App initial={page} />
   </BrowserRouter>
 );
@@ -40,7 +46,7 @@ const app = (
 // loading the index already.
 if (page.kind === 'search' && !handoff().index) fetchIndexEarly();
 void preload(page).then(() => {
-  if (page.kind === 'notfound' && isStoryPath(window.location.pathname)) {
+  if (page.kind === 'notfound' && isStoryPath(withoutBase(window.location.pathname))) {
     container.textContent = '';
     createRoot(container).render(app);
     return;

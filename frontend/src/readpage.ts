@@ -1,5 +1,6 @@
 import { pageURL } from './navigation';
 import type { Block, Head, HeadElement, PageData, RouteData } from './types';
+import { withBase } from './sitepath';
 
 // A page carries its own data (script#page-data), without its blocks' html,
 // which is in the page (components/Body.tsx, restoreHTML): this reads both
@@ -26,7 +27,7 @@ export function readHead(doc: Document): Head {
 // serves at its address (there is no other copy of its data to fetch), and
 // reads its head and data.
 export async function fetchRoute(path: string): Promise<RouteData> {
-  const res = await fetch(pageURL(path), { headers: { Accept: 'text/html' } });
+  const res = await fetch(withBase(pageURL(path)), { headers: { Accept: 'text/html' } });
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
   const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
   if (!doc.getElementById('page-data')) throw new Error(`${path}: not a page of the site`);

@@ -44,6 +44,7 @@ export interface Site {
   magazine: string;
   tagline: string;
   baseURL: string;
+  basePath?: string;
   editorEmail: string;
   launchDate: string;
   launchNotice: boolean;

@@ -31,7 +31,7 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 	files := map[string][]byte{
 		"sitemap.xml":      output.Sitemap(sitemap(cfg, src.stories, src.routes)),
 		"news-sitemap.xml": feed.NewsSitemap(cfg, src.stories, opt.Now),
-		"robots.txt":       output.Robots(cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")),
+		"robots.txt":       output.Robots(cfg.BasePath, cfg.Abs("/sitemap.xml"), cfg.Abs("/news-sitemap.xml")),
 	}
 	for _, set := range []map[string][]byte{bundled, feed.Files(cfg, src.stories), index} {
 		for path, data := range set {

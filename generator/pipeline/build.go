@@ -97,6 +97,13 @@ func DefaultWorkers(dir string, cpus int) int {
 	return max(1, cpus/2)
 }
 
+// SiteConfig is the site config a build with these options uses: the
+// config file and its overlays, with BaseURL applied.
+func (o Options) SiteConfig() (*site.Config, error) {
+	o.defaults()
+	return o.loadConfig()
+}
+
 // loadConfig reads the site config and its overlays, with --base-url applied.
 func (o *Options) loadConfig() (*site.Config, error) {
 	cfg, err := site.LoadFiles(append([]string{o.Config}, o.Overlays...), o.Now)
@@ -290,7 +297,7 @@ func (c *content) without(problems diag.List, cfg *site.Config, config string) b
 
 // checkedAgainst is what stories are checked against.
 func checkedAgainst(cfg *site.Config) story.Options {
-	return story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location}
+	return story.Options{Categories: cfg.Categories, Authors: cfg.AuthorNames(), Location: cfg.Location, Base: cfg.BasePath}
 }
 
 // storyOptions are what stories are checked against, with the cache of

@@ -273,7 +273,9 @@ func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
 		}
 		return nil, nil, err
 	}
-	return src, bnd, nil
+	// The bundle is made for every site alike; its files name each other
+	// below this site's base path.
+	return src, bnd.WithBase(src.cfg.BasePath), nil
 }
 
 func (b *Builder) read(t *timer) (*source, error) {

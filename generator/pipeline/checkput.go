@@ -69,7 +69,7 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 		}
 	}
 	for _, pr := range checker.Check(files) {
-		p.problems = append(p.problems, brokenLink(pr, from[pr.Page]))
+		p.problems = append(p.problems, brokenLink(pr, from[pr.Page], p.src.cfg.BasePath))
 	}
 	return nil
 }

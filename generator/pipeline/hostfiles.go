@@ -24,14 +24,14 @@ func hostFiles(cfg *site.Config, routes []route.Route, policy hostpolicy.Site) m
 		if !r.Moved() {
 			continue
 		}
-		to := route.URL(r.Canonical)
+		to := cfg.WithBase(route.URL(r.Canonical))
 		// Hosts match the path as requested; both forms of the old address move.
-		redirects = append(redirects, hostpolicy.Redirect{From: r.Path, To: to, Status: 301},
-			hostpolicy.Redirect{From: route.URL(r.Path), To: to, Status: 301})
+		redirects = append(redirects, hostpolicy.Redirect{From: cfg.WithBase(r.Path), To: to, Status: 301},
+			hostpolicy.Redirect{From: cfg.WithBase(route.URL(r.Path)), To: to, Status: 301})
 	}
 	return map[string][]byte{
 		hostpolicy.HeadersFile:   hostpolicy.Headers(policy),
-		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, cfg.Forms.NeedsCollector()),
+		hostpolicy.RedirectsFile: hostpolicy.Redirects(redirects, cfg.Forms.NeedsCollector(), cfg.BasePath),
 	}
 }
 
@@ -40,7 +40,7 @@ func hostFiles(cfg *site.Config, routes []route.Route, policy hostpolicy.Site) m
 func sitePolicy(cfg *site.Config, scriptHashes []string) hostpolicy.Site {
 	f := cfg.Forms
 	return hostpolicy.Site{FormEndpoints: []string{f.Launch, f.Editorial, f.Partnership, f.Newsletter},
-		Analytics: strings.TrimSpace(cfg.AnalyticsID) != "", Ads: cfg.AdPublisherID != "", ScriptHashes: scriptHashes}
+		Analytics: strings.TrimSpace(cfg.AnalyticsID) != "", Ads: cfg.AdPublisherID != "", ScriptHashes: scriptHashes, Base: cfg.BasePath}
 }
 
 // aliasPage stands at an old address of a story for hosts that do not read
@@ -64,7 +64,7 @@ var aliasPage = template.Must(template.New("alias").Parse(`<!doctype html>
 func aliasHTML(cfg *site.Config, canonical, title string) ([]byte, error) {
 	var b bytes.Buffer
 	to := route.URL(canonical)
-	err := aliasPage.Execute(&b, struct{ Lang, Title, Canonical, To string }{cfg.Language, title, cfg.Abs(to), to})
+	err := aliasPage.Execute(&b, struct{ Lang, Title, Canonical, To string }{cfg.Language, title, cfg.Abs(to), cfg.WithBase(to)})
 	return b.Bytes(), err
 }
 

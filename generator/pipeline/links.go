@@ -11,12 +11,17 @@ import (
 
 // brokenLink reports a broken link where an editor can fix it: on a
 // story's page, at the line of the story file that holds the link;
-// otherwise (a link the site's own pages make) at the page.
-func brokenLink(p linkcheck.Problem, s *story.Story) diag.Diagnostic {
+// otherwise (a link the site's own pages make) at the page. base is the
+// site's base path, which the build put before the story's site paths.
+func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.Diagnostic {
 	if s == nil {
 		return diag.Diagnostic{File: p.Page, Message: "broken link " + p.Href}
 	}
-	line, written := lineOf(s.File, p.Href)
+	href := p.Href
+	if base != "" && strings.HasPrefix(href, base+"/") {
+		href = href[len(base):]
+	}
+	line, written := lineOf(s.File, href)
 	return diag.Diagnostic{File: s.File, Line: line,
 		Message: "broken link " + written + ": no page or file of the site has that address"}
 }

@@ -107,7 +107,7 @@ func (p *pages) produce(ctx context.Context, assets <-chan []string) error {
 // same page getting copies of it.
 func (p *pages) layOut() error {
 	cfg, client := p.src.cfg, p.bundle.Client
-	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: client.Boot}
+	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: cfg.WithBase(client.Boot), Base: cfg.BasePath}
 	var err error
 	if p.shell, err = newShell(p.src.tpl, base); err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
@@ -133,7 +133,7 @@ func (p *pages) layOut() error {
 			return err
 		}
 	}
-	p.search.modules, p.search.styles, p.search.data = searchStart(client, len(p.src.stories))
+	p.search.modules, p.search.styles, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 
 	p.aliases = map[string][]route.Route{}

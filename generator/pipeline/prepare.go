@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 
+	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/page/head"
 	"github.com/nivaran/magazine/generator/plan/route"
@@ -72,13 +73,16 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 // newest stories; the others are fetched once the manifest has named them).
 // Lighthouse mobile: results 2.2 s after the request when the entry drew
 // them, having fetched the index itself; 1.35 s when the first script does.
-func searchStart(c *bundle.Client, stories int) (modules, styles, data []string) {
+func searchStart(cfg *site.Config, c *bundle.Client, stories int) (modules, styles, data []string) {
 	if c.SearchFirst == "" {
 		return nil, nil, nil
 	}
-	data = []string{"/" + search.Dir + "/manifest.json"}
+	data = []string{cfg.WithBase("/" + search.Dir + "/manifest.json")}
 	if stories > 0 {
-		data = append(data, "/"+search.Dir+"/"+search.ShardName(0))
+		data = append(data, cfg.WithBase("/"+search.Dir+"/"+search.ShardName(0)))
 	}
-	return []string{c.SearchFirst}, c.CSS, data
+	for _, css := range c.CSS {
+		styles = append(styles, cfg.WithBase(css))
+	}
+	return []string{cfg.WithBase(c.SearchFirst)}, styles, data
 }

@@ -122,6 +122,7 @@ type shellData struct {
 	Head     template.HTML
 	Style    template.CSS // the rules of the stylesheet this page can use
 	Boot     string       // the page's one script, which loads the entry after first paint
+	Base     string       // the site's base path, "" at the root of its host: {{.Base}}/favicon.svg
 	Body     template.HTML
 	Data     template.JS
 }

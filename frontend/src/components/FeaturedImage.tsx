@@ -1,5 +1,6 @@
 import type { Image } from '../types';
 import { visual } from './visuals';
+import { srcsetWithBase, withBase } from '../sitepath';
 
 // The picture at the top of a page: the main image, so it loads first.
 export function FeaturedImage({ image, caption, overlay, eager = true }: { image: Image; caption?: string; overlay?: boolean; eager?: boolean }) {
@@ -9,8 +10,8 @@ export function FeaturedImage({ image, caption, overlay, eager = true }: { image
     <Custom title={image.alt} />
   ) : (
       <img
-        src={image.src}
-        srcSet={image.srcset}
+        src={withBase(image.src)}
+        srcSet={srcsetWithBase(image.srcset)}
         sizes={image.srcset ? '(min-width: 50rem) 760px, 100vw' : undefined}
         alt={image.alt}
         width={image.width}

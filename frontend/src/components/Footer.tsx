@@ -1,12 +1,13 @@
 import { Link } from './Link';
 import type { Site } from '../types';
+import { withBase } from '../sitepath';
 
 export function Footer({ site }: { site: Site }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <img src="/logo-light.svg" alt={site.magazine} width="180" height="43" loading="lazy" />
+          <img src={withBase('/logo-light.svg')} alt={site.magazine} width="180" height="43" loading="lazy" />
           <p className="site-footer__tagline">{site.tagline}</p>
           <p className="site-footer__motto">News That Solves</p>
         </div>

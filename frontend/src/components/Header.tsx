@@ -3,6 +3,7 @@ import { Link } from './Link';
 import type { Site } from '../types';
 import { useEscape } from './useEscape';
 import { SearchForm } from './SearchForm';
+import { withBase } from '../sitepath';
 
 export const SCROLL_THRESHOLD = 20;
 
@@ -44,7 +45,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
     <header className={`site-header${scrolled ? ' is-scrolled' : ''}`} data-scrolled={scrolled}>
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo" aria-label={`${site.magazine} home`} onClick={close}>
-          <img src="/logo.svg" alt={site.magazine} width="220" height="53" />
+          <img src={withBase('/logo.svg')} alt={site.magazine} width="220" height="53" />
         </Link>
         <nav className="site-header__nav" aria-label="Main">
           {nav('site-header__link')}

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, Navigation } from './Link';
+import { setBasePath } from '../sitepath';
 
 // Whether the link left the click to the browser (a page load); jsdom
 // cannot load pages, so the click stops here.
@@ -77,5 +78,30 @@ describe('Link', () => {
     fireEvent.click(a);
     expect(leftToBrowser).toEqual([true]);
     expect(screen.getByRole('status').textContent).toBe('/start');
+  });
+
+  // Below a base path (a site at /magazine/), the link's address carries it,
+  // and the router (whose basename it is) sees the route: the site path.
+  it('links below the base path, and navigates the router to the route', () => {
+    setBasePath('/magazine');
+    try {
+      render(
+        <MemoryRouter basename="/magazine/" initialEntries={['/magazine/start/']}>
+          <Navigation>
+            <Link to="/about#why">Why</Link>
+            <Link to="/">Home</Link>
+          </Navigation>
+          <Where />
+        </MemoryRouter>,
+      );
+      const why = screen.getByRole('link', { name: 'Why' });
+      expect(why.getAttribute('href')).toBe('/magazine/about/#why');
+      expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/magazine/');
+      fireEvent.click(why);
+      expect(leftToBrowser).toEqual([false]);
+      expect(screen.getByRole('status').textContent).toBe('/about/#why');
+    } finally {
+      setBasePath(undefined);
+    }
   });
 });

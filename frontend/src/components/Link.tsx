@@ -1,6 +1,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { pageURL } from '../navigation';
+import { withBase } from '../sitepath';
 
 type Anchor = AnchorHTMLAttributes<HTMLAnchorElement>;
 
@@ -31,20 +32,22 @@ export function Navigation({ children }: { children: ReactNode }) {
 
 // Link is react-router's <Link> for the only links this magazine makes:
 // absolute paths of the site, written with their trailing slash (pageURL),
-// so "/about" links to /about/. It renders the same <a href> and navigates
-// with the router (see Navigation) on a plain left click, but does not
+// so "/about" links to /about/ (below the base path, /magazine/about/). It
+// renders the same <a href> and navigates with the router (see Navigation,
+// whose basename is the base path) on a plain left click, but does not
 // resolve the path on every render, which made react-router's Link a fifth
 // of a page's server render time.
 export function Link(p: Props) {
   const navigate = useContext(NavigateContext);
-  const href = pageURL(p.to);
+  const to = pageURL(p.to);
+  const href = withBase(to);
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     p.onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     if (!navigate || (p.target && p.target !== '_self')) return;
     e.preventDefault();
     const { pathname, search, hash } = window.location;
-    navigate(href, { replace: pathname + search + hash === href });
+    navigate(to, { replace: pathname + search + hash === href });
   };
   return (
     <a

@@ -1,6 +1,7 @@
 import { pageURL } from '../navigation';
 import { type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { withBase } from '../sitepath';
 
 // A real form: GET /search/?q=… works without JavaScript; with it, the search
 // page opens client-side. The box is the browser's own (uncontrolled): a
@@ -17,7 +18,7 @@ export function SearchForm({ id, className = 'search-form', label = 'Search the 
     navigate(pageURL(query ? `/search?q=${encodeURIComponent(query)}` : '/search'));
   };
   return (
-    <form role="search" action="/search/" method="get" className={className} onSubmit={submit}>
+    <form role="search" action={withBase('/search/')} method="get" className={className} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

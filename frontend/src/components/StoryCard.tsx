@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from './Link';
 import type { Card } from '../types';
+import { srcsetWithBase, withBase } from '../sitepath';
 
 // Cards sit three across on wide screens, two on tablets, one on phones.
 export const CARD_SIZES = '(min-width: 72rem) 360px, (min-width: 40rem) 50vw, 100vw';
@@ -22,8 +23,8 @@ export function StoryCard({ card, style, className = '', level = 3, priority = f
       {card.image.src ? (
         <img
           className="card__image"
-          src={card.image.src}
-          srcSet={card.image.srcset}
+          src={withBase(card.image.src)}
+          srcSet={srcsetWithBase(card.image.srcset)}
           sizes={card.image.srcset ? CARD_SIZES : undefined}
           alt=""
           width={card.image.width}

@@ -6,6 +6,7 @@ import { CONTRIBUTORS, ENDORSEMENTS, VALUES, initials } from './content';
 import { DebugPanel, isDebugHost } from './DebugPanel';
 import { ERROR_CLEAR_MS, Landing, MENU_SCROLL_DELAY_MS, STAGGER_STEP_S, SUCCESS_CLEAR_MS, staggerStyle } from './Landing';
 import { landingSite, renderLanding, withForms } from './fixture';
+import { setBasePath } from '../sitepath';
 
 const win = window as unknown as { gtag?: ReturnType<typeof vi.fn> };
 
@@ -129,6 +130,18 @@ describe('Landing', () => {
     const join = document.getElementById('join')!;
     expect(join.querySelector('#editorial-form')!.getAttribute('action')).toBe(landingSite.forms.editorial);
     expect(join.querySelector('#partnership-form')!.getAttribute('action')).toBe(landingSite.forms.partnership);
+  });
+
+  it('posts to the collector below the base path when the site is served below one; a hosted endpoint stays', () => {
+    setBasePath('/magazine');
+    try {
+      renderLanding();
+      expect(document.querySelector('#editorial-form')!.getAttribute('action')).toBe('/magazine/api/forms/editorial');
+      expect(document.querySelector('#partnership-form')!.getAttribute('action')).toBe('https://forms.nivaran.example/f/partnership');
+      expect(document.querySelector('#newsletter-form')!.getAttribute('action')).toBe('/magazine/api/forms/newsletter');
+    } finally {
+      setBasePath(undefined);
+    }
   });
 });
 

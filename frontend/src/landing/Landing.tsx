@@ -11,6 +11,7 @@ import type { FieldDef } from './Field';
 import { editorialSchema, partnershipSchema } from './forms';
 import { NewsletterForm } from './NewsletterForm';
 import { SectionNav } from './SectionNav';
+import { withBase } from '../sitepath';
 
 export { ERROR_CLEAR_MS, SUCCESS_CLEAR_MS } from './forms';
 export { MENU_SCROLL_DELAY_MS } from './SectionNav';
@@ -45,7 +46,10 @@ const BEATS = [
 // contributor, partner and newsletter leads. The shared header and footer
 // surround it; its own section nav sticks beneath the shared header.
 export function Landing({ site }: { site: Site }) {
-  const endpoints = [site.forms.editorial, site.forms.partnership];
+  // In collector mode the endpoints are site paths, below the base path.
+  const editorial = withBase(site.forms.editorial);
+  const partnership = withBase(site.forms.partnership);
+  const endpoints = [editorial, partnership];
   return (
     <div className="landing">
       <SectionNav />
@@ -161,7 +165,7 @@ export function Landing({ site }: { site: Site }) {
               id="editorial-form"
               title="Editorial inquiry"
               intro="Pitch a story, offer a column, or join our contributor network."
-              action={site.forms.editorial}
+              action={editorial}
               endpoints={endpoints}
               subject={`New editorial inquiry — ${site.magazine}`}
               schema={editorialSchema}
@@ -172,7 +176,7 @@ export function Landing({ site }: { site: Site }) {
               id="partnership-form"
               title="Partnership inquiry"
               intro="For brands, advertisers, institutions and events that want to reach the readers building India's economy."
-              action={site.forms.partnership}
+              action={partnership}
               endpoints={endpoints}
               subject={`New partnership inquiry — ${site.magazine}`}
               schema={partnershipSchema}
@@ -211,7 +215,7 @@ export function Landing({ site }: { site: Site }) {
               Get the launch issue first
             </h2>
             <p>One e-mail when the portal opens, then a weekly round-up of Solution Spotlights. Unsubscribe any time.</p>
-            <NewsletterForm action={site.forms.newsletter} />
+            <NewsletterForm action={withBase(site.forms.newsletter)} />
             <Link to="/portal" className="button landing-button--saffron landing-footer__portal">
               Go to Portal
             </Link>

@@ -5,6 +5,7 @@ import { LaunchBanner } from './LaunchBanner';
 import { LaunchModal, type CloseReason } from './LaunchModal';
 import { LaunchPopup } from './LaunchPopup';
 import { markSeen, readSeen } from './seen';
+import { withBase } from '../sitepath';
 
 interface LaunchState {
   mounted: boolean;
@@ -50,7 +51,7 @@ export function Launch({ site }: { site: Site }) {
   if (!s.mounted) return null;
   return (
     <>
-      <LaunchModal open={s.modalOpen} onClose={s.closeModal} endpoint={site.forms.launch} launchDate={site.launchDate} />
+      <LaunchModal open={s.modalOpen} onClose={s.closeModal} endpoint={withBase(site.forms.launch)} launchDate={site.launchDate} />
       <LaunchPopup visible={s.popupVisible} onClose={s.closePopup} onOpenModal={s.openModal} />
       <LaunchBanner visible={s.bannerVisible} onClose={s.closeBanner} onStayUpdated={s.openModal} launchDate={site.launchDate} />
     </>

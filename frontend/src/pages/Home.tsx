@@ -3,6 +3,7 @@ import type { Card, PageDataOf } from '../types';
 import { AdSlot } from '../components/AdSlot';
 import { CardGrid, CardStatus } from '../components/StoryCard';
 import { LaunchLater } from '../components/LaunchLater';
+import { srcsetWithBase, withBase } from '../sitepath';
 
 export const HOME_AD_HEIGHT = 250;
 
@@ -23,8 +24,8 @@ function Featured({ card, flip }: { card: Card; flip: boolean }) {
     <article className={`feature${flip ? ' feature--flip' : ''}`}>
       <Link to={card.href} className="feature__image" tabIndex={-1} aria-hidden="true">
         <img
-          src={card.image.src}
-          srcSet={card.image.srcset}
+          src={withBase(card.image.src)}
+          srcSet={srcsetWithBase(card.image.srcset)}
           sizes="(min-width: 900px) 560px, 100vw"
           alt=""
           width={card.image.width}
@@ -69,8 +70,8 @@ export function Home({ page }: { page: PageDataOf<'home'> }) {
         <section className="lead" aria-labelledby="lead-title">
           <Link to={lead.href} className="lead__image-link" tabIndex={-1} aria-hidden="true">
             <img
-              src={lead.image.src}
-              srcSet={lead.image.srcset}
+              src={withBase(lead.image.src)}
+              srcSet={srcsetWithBase(lead.image.srcset)}
               sizes="(min-width: 900px) 680px, 100vw"
               alt=""
               width={lead.image.width}

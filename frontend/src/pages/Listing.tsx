@@ -1,6 +1,7 @@
 import { Link } from '../components/Link';
 import type { List } from '../types';
 import { CardGrid } from '../components/StoryCard';
+import { srcsetWithBase, withBase } from '../sitepath';
 
 export function pagePath(base: string, n: number): string {
   return n <= 1 ? base : `${base}/page/${n}`;
@@ -64,7 +65,7 @@ export function Listing({ list }: { list: List }) {
     <div className="listing">
       <header className="listing__header">
         {list.photo?.src ? (
-          <img className="listing__photo" src={list.photo.src} srcSet={list.photo.srcset} sizes="120px" alt={list.photo.alt} width={list.photo.width} height={list.photo.height} />
+          <img className="listing__photo" src={withBase(list.photo.src)} srcSet={srcsetWithBase(list.photo.srcset)} sizes="120px" alt={list.photo.alt} width={list.photo.width} height={list.photo.height} />
         ) : null}
         <p className="home__kicker">{kicker[list.kind]}</p>
         <h1>{list.title}</h1>
@@ -83,7 +84,7 @@ export function Listing({ list }: { list: List }) {
         ) : null}
         {list.feed ? (
           <p className="listing__feed">
-            <a href={list.feed}>RSS feed</a>
+            <a href={withBase(list.feed)}>RSS feed</a>
           </p>
         ) : null}
         {list.pages > 1 ? (

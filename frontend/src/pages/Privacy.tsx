@@ -1,4 +1,5 @@
 import type { Site } from '../types';
+import { withBase } from '../sitepath';
 
 export const PRIVACY_UPDATED = 'July 01, 2025';
 export const MINIMUM_AGE = 13;
@@ -89,7 +90,7 @@ export function Privacy({ site }: { site: Site }) {
         <li>
           By e-mail: <a href={`mailto:${site.editorEmail}`}>{site.editorEmail}</a>
         </li>
-        <li>By visiting this page on our website: <a href="/privacy-policy/">{site.baseURL}/privacy-policy/</a></li>
+        <li>By visiting this page on our website: <a href={withBase('/privacy-policy/')}>{site.baseURL}/privacy-policy/</a></li>
       </ul>
     </article>
   );

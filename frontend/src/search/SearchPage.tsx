@@ -8,6 +8,7 @@ import { Highlight } from './highlight';
 import { search } from './rank';
 import { loadIndex, type Index } from './searchIndex';
 import { categorySlug, parseQuery } from './tokens';
+import { withBase } from '../sitepath';
 
 export interface SearchPageProps {
   /** Categories to suggest when there is nothing to show; each links to /category/<slug>. */
@@ -58,7 +59,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
     }
     let cancelled = false;
     setLoad({ state: 'loading' });
-    ((indexBase === '/search/' && takeIndex()) || loadIndex(indexBase)).then(
+    ((indexBase === '/search/' && takeIndex()) || loadIndex(withBase(indexBase))).then(
       (index) => !cancelled && setLoad({ state: 'ready', index }),
       () => !cancelled && setLoad({ state: 'error' }),
     );
@@ -128,7 +129,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
   return (
     <section className="search-page" aria-labelledby={`${ids}-title`} aria-busy={load.state === 'loading'}>
       <h1 id={`${ids}-title`}>Search</h1>
-      <form role="search" className="search-page__form" action="/search/" method="get" onSubmit={onSubmit}>
+      <form role="search" className="search-page__form" action={withBase('/search/')} method="get" onSubmit={onSubmit}>
         <label htmlFor={`${ids}-q`}>Search stories</label>
         <input
           id={`${ids}-q`}
@@ -149,7 +150,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
       <noscript>
         <p className="search-page__status">
           Search runs in your browser and needs JavaScript, which is off. Browse the stories by category below, or
-          read them all in the <a href="/stories/">archive</a>.
+          read them all in the <a href={withBase('/stories/')}>archive</a>.
         </p>
       </noscript>
 

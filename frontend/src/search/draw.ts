@@ -8,6 +8,7 @@ import { search } from './rank';
 import type { Index } from './searchIndex';
 import { highlight } from './segments';
 import { parseQuery } from './tokens';
+import { withBase } from '../sitepath';
 
 /** Results shown at first and added per "Show more" (SearchPage's too). */
 export const PAGE_SIZE = 20;
@@ -43,7 +44,7 @@ export function drawResults(root: ParentNode, index: Index, text: string): boole
   list.id = status.id.replace(/-status$/, '-results');
   for (const { doc: d } of results.slice(0, PAGE_SIZE)) {
     const link = el('a', undefined, ...marked(d.title));
-    link.setAttribute('href', pageURL(d.path));
+    link.setAttribute('href', withBase(pageURL(d.path)));
     const time = el('time', undefined, formatLocal(d.date));
     time.setAttribute('datetime', d.date);
     list.append(

@@ -3,6 +3,7 @@
 // way: the results wait for the later of the two, not for both in turn.
 // This module is in the entry; searchIndex.ts takes what it started.
 import type { Manifest } from './searchIndex';
+import { withBase } from '../sitepath';
 
 const started = new Map<string, Promise<unknown>>();
 
@@ -21,7 +22,7 @@ function get(url: string): Promise<unknown> {
 }
 
 /** Starts fetching the manifest at base, then its shards as soon as it arrives. */
-export function fetchIndexEarly(base = '/search/'): void {
+export function fetchIndexEarly(base = withBase('/search/')): void {
   // Registered before anyone can take the manifest, so its shards are
   // started (and takeable) by the time a taker reads it.
   get(base + 'manifest.json').then(

@@ -6,6 +6,8 @@
 import { handoff } from './handoff';
 import { drawResults } from './draw';
 import { loadIndex } from './searchIndex';
+import { setBasePath, withBase } from '../sitepath';
+import type { PageData } from '../types';
 
 // The page inlines only the CSS rules of its own markup; the results' are in
 // the whole stylesheet, which the head preloads. Drawn before it applied,
@@ -28,7 +30,9 @@ function stylesheets(): Promise<unknown> {
 
 const h = handoff();
 const text = new URLSearchParams(location.search).get('q') ?? '';
-const index = loadIndex('/search/');
+// The site's base path, from the page data (the entry reads the rest).
+setBasePath((JSON.parse(document.getElementById('page-data')!.textContent!) as PageData).site.basePath);
+const index = loadIndex(withBase('/search/'));
 h.index = index;
 // The boot script waits for this before it loads the entry (for at most a
 // few seconds): the results are the page's main content, and the entry

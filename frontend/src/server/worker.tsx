@@ -8,12 +8,14 @@ import { StaticRouter } from 'react-router-dom';
 import { App } from '../App';
 import type { PageData } from '../types';
 import { preloadAll } from '../routes/lazy';
+import { setBasePath } from '../sitepath';
 
 for (const level of ['log', 'info', 'warn', 'debug'] as const) {
   console[level] = (...args: unknown[]) => console.error(...args);
 }
 
 export function render(page: PageData): string {
+  setBasePath(page.site.basePath);
   return renderToString(
     <StaticRouter location={page.path}>
       <App initial={page} />

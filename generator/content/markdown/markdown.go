@@ -96,14 +96,23 @@ type converter struct {
 // Convert parses a story body whose first line is line firstLine of its
 // file. It always yields blocks; problems name the file lines to fix.
 func Convert(src []byte, firstLine int) (Doc, []Problem) {
-	return ConvertAsOf(src, firstLine, time.Time{})
+	return ConvertWith(src, firstLine, Settings{})
 }
 
-// ConvertAsOf is Convert for a story dated asOf: a chart's values for a
-// time that had not ended by then must be marked as projections
-// (chart.CheckDates). A zero asOf checks nothing.
-func ConvertAsOf(src []byte, firstLine int, asOf time.Time) (Doc, []Problem) {
-	c := &converter{src: src, firstLine: firstLine, ids: newIDs(), asOf: asOf}
+// Settings are what a body is converted with besides its text.
+type Settings struct {
+	// AsOf is the story's date: a chart's values for a time that had not
+	// ended by then must be marked as projections (chart.CheckDates). A
+	// zero AsOf checks nothing.
+	AsOf time.Time
+	// Base is the site's base path (site.Config.BasePath): a link to a
+	// site path, [report](/rbi-policy), links Base+"/rbi-policy/".
+	Base string
+}
+
+// ConvertWith is Convert with the story's settings.
+func ConvertWith(src []byte, firstLine int, set Settings) (Doc, []Problem) {
+	c := &converter{src: src, firstLine: firstLine, ids: newIDs(), asOf: set.AsOf}
 	for i, b := range src {
 		if b == '\n' {
 			c.newlines = append(c.newlines, i)
@@ -114,6 +123,7 @@ func ConvertAsOf(src []byte, firstLine int, asOf time.Time) (Doc, []Problem) {
 		return Doc{}, c.problems
 	}
 	pc := parser.NewContext()
+	pc.Set(baseKey, set.Base)
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))
 	for _, p := range notesProblems(pc) {
 		c.problem(p.pos, "%s", p.msg)

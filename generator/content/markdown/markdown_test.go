@@ -158,3 +158,31 @@ func TestPageLinksGetTheirSlash(t *testing.T) {
 		}
 	}
 }
+
+// On a site served below /magazine/, links to the site's paths get the path
+// in front, in the text and in the notes; other links stay as written.
+func TestPageLinksBelowABasePath(t *testing.T) {
+	src := "See [a](/rbi-policy), [b](/story/5#top), [c](/feed.xml), [d](https://example.org/x), [e](//cdn.example/x), " +
+		"[f](#notes) and a note.[^1]\n\n- [g](/)\n\n[^1]: The [release](/about), 2025.\n"
+	doc, problems := ConvertWith([]byte(src), 1, Settings{Base: "/magazine"})
+	if len(problems) != 0 {
+		t.Fatal(problems)
+	}
+	var html strings.Builder
+	for _, b := range doc.Blocks {
+		html.WriteString(b.HTML)
+	}
+	for _, want := range []string{`href="/magazine/rbi-policy/"`, `href="/magazine/story/5/#top"`, `href="/magazine/feed.xml"`,
+		`href="https://example.org/x"`, `href="//cdn.example/x"`, `href="#notes"`, `href="/magazine/"`, `href="/magazine/about/"`} {
+		if !strings.Contains(html.String(), want) {
+			t.Errorf("want %s in %s", want, html.String())
+		}
+	}
+	if strings.Contains(html.String(), `href="/magazine/magazine`) {
+		t.Errorf("a link got the base path twice: %s", html.String())
+	}
+	plain, _ := Convert([]byte(src), 1)
+	if strings.Contains(plain.Blocks[0].HTML, "/magazine") {
+		t.Errorf("without a base path: %s", plain.Blocks[0].HTML)
+	}
+}

@@ -5,6 +5,7 @@ package site
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -33,6 +34,11 @@ type Config struct {
 	// story dates are read in and scheduled stories fall due by.
 	TimeZone string         `yaml:"timeZone" json:"-"`
 	Location *time.Location `yaml:"-" json:"-"`
+	// BasePath is the base URL's path without its last slash: "" for a
+	// site at the root of its host, "/magazine" for one served below
+	// https://example.org/magazine/. Every site path the pages, host files
+	// and servers use goes through WithBase.
+	BasePath string `yaml:"-" json:"-"`
 	// Sections are the links of the header's bar and mobile menu.
 	Sections []Section `yaml:"sections" json:"-"`
 }
@@ -162,15 +168,60 @@ func (c *Config) OwnNames() []string {
 	return append(append([]string{c.Name}, c.AuthorNames()...), c.Categories...)
 }
 
-// SetBaseURL validates and stores the absolute origin every URL is built from.
+// SetBaseURL validates and stores the absolute URL every URL is built
+// from, and its path (BasePath). The path's folders may hold letters,
+// digits and -._~ only: it is written into pages, host files and server
+// configs, which must need no escaping for it.
 func (c *Config) SetBaseURL(raw string) error {
 	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
 		return fmt.Errorf("baseURL: %q must be an absolute http(s) URL", raw)
 	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(raw, "#") {
+		return fmt.Errorf("baseURL: %q must not have a query or fragment", raw)
+	}
+	base := strings.TrimRight(u.EscapedPath(), "/")
+	for _, dir := range strings.Split(base, "/")[1:] {
+		if !basePathDir.MatchString(dir) || dir == "." || dir == ".." {
+			return fmt.Errorf("baseURL: %q: each folder of its path may hold only letters, digits and - . _ ~ (like https://example.org/magazine/)", raw)
+		}
+	}
 	c.BaseURL = strings.TrimRight(u.String(), "/")
+	c.BasePath = base
 	return nil
 }
+
+var basePathDir = regexp.MustCompile(`^[A-Za-z0-9._~-]+$`)
+
+// WithBase is the address of a site path (one starting with a single "/",
+// as routes, pictures and assets are named) on a site served below base,
+// a BasePath: base+path. Anything else — an absolute URL, //host/x, a
+// #fragment, a ?query, a relative path — is left as it is, as is every
+// path when base is "". frontend/src/sitepath.ts has the same rule;
+// testdata/basepath.json holds the cases both test.
+func WithBase(base, path string) string {
+	if base == "" || !strings.HasPrefix(path, "/") || strings.HasPrefix(path, "//") {
+		return path
+	}
+	return base + path
+}
+
+// SrcsetWithBase is WithBase on each URL of an image candidate list
+// ("/images/a-480.webp 480w, /images/a-800.webp 800w"), whose URLs hold no comma.
+func SrcsetWithBase(base, srcset string) string {
+	if base == "" {
+		return srcset
+	}
+	parts := strings.Split(srcset, ",")
+	for i, p := range parts {
+		lead := len(p) - len(strings.TrimLeft(p, " \t\n"))
+		parts[i] = p[:lead] + WithBase(base, p[lead:])
+	}
+	return strings.Join(parts, ",")
+}
+
+// WithBase is the address of a site path on this site (see WithBase).
+func (c *Config) WithBase(path string) string { return WithBase(c.BasePath, path) }
 
 // ShowLaunchNotice reports whether the pages offer the launch modal, popup
 // and banner at all (launchNotice: false turns them off). Before the launch
@@ -180,7 +231,9 @@ func (c *Config) ShowLaunchNotice() bool { return c.LaunchNotice == nil || *c.La
 // Notes is what a build says about the site config: where the forms post
 // (and, in collector mode, what dist/ then needs) and the launch notice.
 func (c *Config) Notes(buildDate time.Time) []string {
-	notes := c.Forms.Describe()
+	forms := c.Forms
+	forms.Launch = c.WithBase(forms.Launch) // where the launch form posts, below the base path
+	notes := forms.Describe()
 	switch {
 	case !c.ShowLaunchNotice():
 		notes = append(notes, "Launch notice: off (launchNotice: false).")

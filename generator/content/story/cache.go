@@ -19,9 +19,10 @@ type Cache struct {
 // OpenCache reads the cache at path; a missing, foreign or damaged file
 // gives an empty cache, never an error.
 func OpenCache(path string, opt Options) *Cache {
-	// Parsing checks categories and authors against these and reads
-	// dates in the time zone, so they are part of what stories were parsed with.
-	parts := append([]string{zoneOf(opt).String(), "categories"}, opt.Categories...)
+	// Parsing checks categories and authors against these, reads dates in
+	// the time zone and links below the base path, so they are part of
+	// what stories were parsed with.
+	parts := append([]string{zoneOf(opt).String(), "base " + opt.Base, "categories"}, opt.Categories...)
 	if opt.Authors != nil {
 		parts = append(append(parts, "authors"), opt.Authors...)
 	}

@@ -25,6 +25,7 @@ type Options struct {
 	Categories []string
 	Authors    []string       // the site's author names; nil skips the check
 	Location   *time.Location // the site's time zone; nil means DefaultZone
+	Base       string         // the site's base path (site.Config.BasePath), which body links get
 	Cache      *Cache         // stories parsed by earlier builds; nil parses every file
 	// KeepText keeps each body's plain text (Body.Text), which the spelling
 	// check reads, and parses every file: the cache holds none. Otherwise
@@ -182,7 +183,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		}
 	}
 	var problems []markdown.Problem
-	s.Body, problems = markdown.ConvertAsOf(body, bodyLine, s.PublishedAt.Time)
+	s.Body, problems = markdown.ConvertWith(body, bodyLine, markdown.Settings{AsOf: s.PublishedAt.Time, Base: opt.Base})
 	for _, p := range problems {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}

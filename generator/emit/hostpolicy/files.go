@@ -72,8 +72,8 @@ func Headers(s Site) []byte {
 	b.WriteString("# Response headers for Netlify and Cloudflare Pages, written by `magazine build`\n")
 	b.WriteString("# from generator/emit/hostpolicy; `magazine serve` sends the same.\n")
 	b.WriteString("# Every other file revalidates (" + Revalidate + "),\n# the hosts' default.\n")
-	writeRule(&b, Rule{"/*", Security(s)})
-	writeRule(&b, Rule{AssetsPrefix + "*", []Header{{"Cache-Control", Immutable}}})
+	writeRule(&b, Rule{s.Base + "/*", Security(s)})
+	writeRule(&b, Rule{s.Base + AssetsPrefix + "*", []Header{{"Cache-Control", Immutable}}})
 	return b.Bytes()
 }
 
@@ -117,15 +117,16 @@ type Redirect struct {
 
 // Redirects is the _redirects file: the given redirects, one per line.
 // With collector set, some forms post to the collector of `magazine serve`
-// (relative endpoints under /api/forms/): a static host must pass those
-// posts on, and the file begins with a note saying how.
-func Redirects(rs []Redirect, collector bool) []byte {
+// (relative endpoints under /api/forms/, below the site's base path): a
+// static host must pass those posts on, and the file begins with a note
+// saying how.
+func Redirects(rs []Redirect, collector bool, base string) []byte {
 	var b bytes.Buffer
 	b.WriteString("# Redirects for Netlify and Cloudflare Pages, written by `magazine build`;\n")
 	b.WriteString("# `magazine serve` follows them too. Each old address of a story moves\n")
 	b.WriteString("# permanently to the story's address.\n")
 	if collector {
-		b.WriteString(collectorNote)
+		b.WriteString(strings.ReplaceAll(collectorNote, "/api/forms/", base+"/api/forms/"))
 	}
 	for _, r := range rs {
 		fmt.Fprintf(&b, "%s %s %d\n", r.From, r.To, r.Status)

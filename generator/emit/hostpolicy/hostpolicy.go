@@ -20,6 +20,9 @@ type Site struct {
 	Analytics     bool     // an analytics id is set: its tag loads from Google
 	Ads           bool     // an ad publisher id is set: the ad script and its frames load
 	ScriptHashes  []string // "sha256-…" of every inline executable script the pages carry
+	// Base is the site's base path ("/magazine" for a site served below
+	// /magazine/, "" at the root): the rules of _headers match below it.
+	Base string
 }
 
 // Header is one response header.

@@ -96,11 +96,11 @@ func TestHeadersFileRoundTrip(t *testing.T) {
 
 func TestRedirectsFile(t *testing.T) {
 	rs := []Redirect{{"/story/5", "/rbi-policy/", 301}, {"/old", "/new/", 301}}
-	withNote := string(Redirects(rs, true))
+	withNote := string(Redirects(rs, true, ""))
 	if !strings.Contains(withNote, "# /api/forms/*  https://") || !strings.Contains(withNote, "magazine serve") {
 		t.Errorf("collector mode needs the note for hosts:\n%s", withNote)
 	}
-	if plain := string(Redirects(rs, false)); strings.Contains(plain, "/api/forms") {
+	if plain := string(Redirects(rs, false, "")); strings.Contains(plain, "/api/forms") {
 		t.Errorf("hosted mode needs no forms note:\n%s", plain)
 	}
 	got := ParseRedirects([]byte(withNote + "/old /elsewhere/ 301\n/splat/* /x 301\n/bad /x 200\n/three /x/ 308\n"))
@@ -125,5 +125,29 @@ func TestMetaCSP(t *testing.T) {
 	}
 	if want := strings.Replace(header, "; frame-ancestors 'self'", "", 1); meta != want {
 		t.Errorf("meta policy\n%s\nwant\n%s", meta, want)
+	}
+}
+
+// Below a base path, the rules match the paths requests will have.
+func TestHostFilesBelowABasePath(t *testing.T) {
+	s := Site{FormEndpoints: []string{"/api/forms/launch"}, Base: "/magazine"}
+	rules, err := ParseHeaders(Headers(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules.For("/magazine/rbi-policy/"); !slices.Equal(got, Security(s)) {
+		t.Errorf("a page's headers: %v", got)
+	}
+	if got := rules.For("/magazine/assets/app-X.js"); !slices.Contains(got, Header{"Cache-Control", Immutable}) {
+		t.Errorf("an asset's headers: %v", got)
+	}
+	for _, p := range []string{"/", "/rbi-policy/", "/assets/app-X.js", "/magazine-review/"} {
+		if got := rules.For(p); len(got) != 0 {
+			t.Errorf("%s, outside the site: %v", p, got)
+		}
+	}
+	note := string(Redirects(nil, true, "/magazine"))
+	if !strings.Contains(note, "# /magazine/api/forms/*  https://forms.example.org/magazine/api/forms/:splat  200") || strings.Contains(note, " /api/forms/") {
+		t.Errorf("the forms note below /magazine/:\n%s", note)
 	}
 }

@@ -139,7 +139,7 @@ func (site *site) check(names []string, read func(string) ([][]byte, error)) ([]
 type site struct {
 	files  map[string]bool
 	origin *url.URL // nil when no baseURL was given
-	prefix string   // the base URL's path, for a site served below the root
+	prefix string   // the base URL's path, for a site served below the root: its pages' links carry it
 	rooted sync.Map // href starting with "/" -> bool: the same answer on every page
 }
 
@@ -156,7 +156,7 @@ func newSite(names []string, baseURL string) *site {
 }
 
 func (s *site) checkPage(page string, parts [][]byte) []Problem {
-	base := &url.URL{Path: pageURL(page)}
+	base := &url.URL{Path: s.prefix + pageURL(page)}
 	var out []Problem
 	var seen map[string]bool // broken links reported on this page
 	check := func(ref string) {
@@ -353,8 +353,10 @@ func (s *site) exists(base *url.URL, href string) bool {
 		if s.prefix != "" && p != s.prefix && !strings.HasPrefix(p, s.prefix+"/") {
 			return true // same host, but outside this site
 		}
-		p = strings.TrimPrefix(p, s.prefix)
+	} else if s.prefix != "" && !strings.HasPrefix(p, s.prefix+"/") {
+		return false // a path of the host outside the site, which is served below prefix
 	}
+	p = strings.TrimPrefix(p, s.prefix)
 	// The query (e.g. /search?q=gst) and fragment do not choose the file.
 	return s.file(p)
 }

@@ -86,15 +86,29 @@ func TestProblemsOutliveThePage(t *testing.T) {
 	}
 }
 
+// A site served below /mag/ links its pages and files there: a path of the
+// host outside it (a link that forgot the base path) is broken; an absolute
+// URL of the host outside it is another site's.
 func TestSiteBelowTheRoot(t *testing.T) {
 	files := map[string][]byte{
 		"index.html": []byte(`<a href="https://host.example/mag/about/">in</a>` +
 			`<a href="https://host.example/mag/gone">in, missing</a>` +
-			`<a href="https://host.example/other/x">same host, another site</a>`),
-		"about/index.html": nil,
+			`<a href="https://host.example/other/x">same host, another site</a>` +
+			`<a href="/mag/about/">in</a><a href="/mag/">home</a><a href="about/">relative</a>` +
+			`<img src="/mag/images/a.jpg" srcset="/mag/images/a.jpg 1x, /images/a.jpg 2x">` +
+			`<a href="/about/">escapes the site</a><a href="/mag/about">no slash</a><a href="/mag">the site without its slash</a>`),
+		"about/index.html": []byte(`<a href="../">up</a><a href="/mag/story/">gone</a>`),
+		"images/a.jpg":     nil,
 	}
 	got := CheckFiles(files, "https://host.example/mag/")
-	want := []Problem{{Page: "index.html", Href: "https://host.example/mag/gone"}}
+	want := []Problem{
+		{Page: "about/index.html", Href: "/mag/story/"},
+		{Page: "index.html", Href: "https://host.example/mag/gone"},
+		{Page: "index.html", Href: "/images/a.jpg"},
+		{Page: "index.html", Href: "/about/"},
+		{Page: "index.html", Href: "/mag/about", Want: "/mag/about/"},
+		{Page: "index.html", Href: "/mag", Want: "/mag/"},
+	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}

@@ -26,10 +26,13 @@ func Sitemap(urls []URL) []byte {
 	return b.Bytes()
 }
 
-// Robots allows everything and points crawlers at the sitemaps.
-func Robots(sitemaps ...string) []byte {
+// Robots allows everything below base (the site's base path, "" at the
+// root of its host) and points crawlers at the sitemaps. (Crawlers read
+// robots.txt at the root of a host only: for a site below a path it is
+// the file to put, or merge, there.)
+func Robots(base string, sitemaps ...string) []byte {
 	var b bytes.Buffer
-	b.WriteString("User-agent: *\nAllow: /\n\n")
+	b.WriteString("User-agent: *\nAllow: " + base + "/\n\n")
 	for _, s := range sitemaps {
 		b.WriteString("Sitemap: " + s + "\n")
 	}

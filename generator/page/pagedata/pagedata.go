@@ -97,6 +97,7 @@ type Site struct {
 	Magazine    string     `json:"magazine"`
 	Tagline     string     `json:"tagline"`
 	BaseURL     string     `json:"baseURL"`
+	BasePath    string     `json:"basePath,omitempty"` // "/magazine" below /magazine/, absent at the root: put before every site path (frontend/src/sitepath.ts)
 	EditorEmail string     `json:"editorEmail"`
 	LaunchDate  string     `json:"launchDate"`
 	LaunchOn    bool       `json:"launchNotice"` // false: no launch modal, popup or banner
@@ -188,7 +189,7 @@ type Builder struct {
 // stories dated after it (in a --future build) are marked as scheduled.
 func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, now time.Time) *Builder {
 	b := &Builder{cfg: cfg, lib: lib, now: now, site: &Site{
-		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL,
+		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL, BasePath: cfg.BasePath,
 		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms, Sections: sections(cfg),
 	}}
@@ -368,7 +369,9 @@ func (b *Builder) blocks(in []markdown.Block) []markdown.Block {
 			out, copied = append([]markdown.Block(nil), in...), true
 		}
 		if bl.Figure != nil {
-			out[i].HTML = markdown.FigureHTML(bl.Figure, b.lib.Figure(bl.Figure))
+			pic := b.lib.Figure(bl.Figure)
+			pic.Src, pic.Srcset = b.cfg.WithBase(pic.Src), site.SrcsetWithBase(b.cfg.BasePath, pic.Srcset)
+			out[i].HTML = markdown.FigureHTML(bl.Figure, pic)
 		}
 		out[i].Children = b.blocks(bl.Children)
 	}

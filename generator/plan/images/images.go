@@ -5,7 +5,10 @@
 // cached by content (cache.go), so a warm build encodes nothing.
 //
 // Nothing here writes into dist/: callers get paths relative to the site
-// root (images/…) and the bytes.
+// root (images/…) and the bytes. It knows nothing of stories or the site:
+// package media decides which pictures a site has and what pages call
+// them; this one draws and encodes pixels, so each is tested on its own
+// terms (a plan against the stories, a drawing against its bytes).
 package images
 
 import (

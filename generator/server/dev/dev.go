@@ -35,6 +35,7 @@ type Server struct {
 
 	mu      sync.RWMutex
 	last    *pipeline.Result
+	base    string // the site's base path, which it is served below
 	problem string // the last build's error, "" when it succeeded
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
@@ -57,6 +58,11 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{opt: opt, log: log, builder: b, site: site, subs: map[chan event]bool{}}
+	// The site is served below the base path its config has now (a config
+	// with mistakes is shown by the build, and served at the root).
+	if cfg, err := opt.SiteConfig(); err == nil {
+		s.base = cfg.BasePath
+	}
 	s.built = s.fingerprint()
 	s.Rebuild()
 	return s, nil
@@ -140,8 +146,8 @@ func (s *Server) storyEdits() []string {
 	return files
 }
 
-// Handler serves the site, the reload events and (mounted by the caller)
-// anything else, such as the form collector.
+// Handler serves the site below its base path (Base), the reload events
+// and (mounted by the caller) anything else, such as the form collector.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/__dev/events", s.events)
@@ -150,9 +156,12 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = io.WriteString(w, client)
 	})
-	mux.Handle("/", serve.FS(os.DirFS(s.site.dir), injectClient))
+	mux.Handle("/", serve.FS(os.DirFS(s.site.dir), s.base, injectClient))
 	return mux
 }
+
+// Base is the base path the site is served below: "" at the root.
+func (s *Server) Base() string { return s.base }
 
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	fl, ok := w.(http.Flusher)

@@ -72,7 +72,7 @@ func (f *file) headers(host *hostState, upath string, status int) []kv {
 }
 
 func ruleHeaders(host *hostState, upath string) []kv {
-	list := []kv{{"Cache-Control", []string{hostpolicy.CacheControl(upath)}}}
+	list := []kv{{"Cache-Control", []string{hostpolicy.CacheControl(strings.TrimPrefix(upath, host.base))}}}
 	for _, h := range host.rules.For(upath) {
 		name := http.CanonicalHeaderKey(h.Name)
 		if name == "Cache-Control" {

@@ -9,6 +9,7 @@ package serve
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
@@ -20,16 +21,24 @@ import (
 )
 
 // Handler serves the site in dir, following its _redirects and _headers.
-func Handler(dir string) http.Handler {
-	return newStatic(newDisk(dir), true)
+func Handler(dir string) http.Handler { return HandlerAt(dir, "") }
+
+// HandlerAt serves the site in dir below base, the base path it was built
+// for ("/magazine" for https://example.org/magazine/; "" for the root), as
+// a host serving it there does: /magazine redirects to /magazine/, and
+// every other path outside it is not found. _redirects and _headers name
+// the paths as requested, with base.
+func HandlerAt(dir, base string) http.Handler {
+	return newStatic(newDisk(dir), base, true)
 }
 
-// FS serves a site from any file system, reading each file afresh (the dev
-// server's build in memory). html, when not nil, may rewrite each HTML page
-// before it is sent (the dev server adds its reload script, which is also
-// why its host files are not applied: their policy forbids inline script).
-func FS(fsys fs.FS, html func([]byte) []byte) http.Handler {
-	return newStatic(&fsSource{fsys: fsys, html: html}, false)
+// FS serves a site from any file system below base (see HandlerAt),
+// reading each file afresh (the dev server's build in memory). html, when
+// not nil, may rewrite each HTML page before it is sent (the dev server
+// adds its reload script, which is also why its host files are not
+// applied: their policy forbids inline script).
+func FS(fsys fs.FS, base string, html func([]byte) []byte) http.Handler {
+	return newStatic(&fsSource{fsys: fsys, html: html}, base, false)
 }
 
 // source finds the files of a site.
@@ -42,7 +51,8 @@ type source interface {
 
 type static struct {
 	src       source
-	hostFiles bool // apply _headers and _redirects from the site
+	base      string // the site's base path, "" at the root of the host
+	hostFiles bool   // apply _headers and _redirects from the site
 	host      atomic.Pointer[hostState]
 	checked   atomic.Int64 // when the host files were last looked at (unix ns)
 }
@@ -52,15 +62,16 @@ type hostState struct {
 	rules              hostpolicy.Rules
 	redirects          map[string]hostpolicy.Redirect
 	headers, redirFile *file
+	base               string // the static's: caching is by the path below it
 }
 
 // defaultRules apply where a site has no _headers (a build older than the
 // file, or the dev server): caching by path and no content sniffing.
 var defaultRules = hostpolicy.Rules{{Pattern: "/*", Headers: []hostpolicy.Header{{Name: "X-Content-Type-Options", Value: "nosniff"}}}}
 
-func newStatic(src source, hostFiles bool) *static {
-	s := &static{src: src, hostFiles: hostFiles}
-	s.host.Store(&hostState{rules: defaultRules})
+func newStatic(src source, base string, hostFiles bool) *static {
+	s := &static{src: src, base: base, hostFiles: hostFiles}
+	s.host.Store(&hostState{rules: defaultRules, base: base})
 	s.hostState()
 	return s
 }
@@ -84,7 +95,7 @@ func (s *static) hostState() *hostState {
 	if hf == cur.headers && rf == cur.redirFile && last != 0 {
 		return cur
 	}
-	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf}
+	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf, base: s.base}
 	if hf != nil {
 		if rules, err := hostpolicy.ParseHeaders(hf.body); err == nil {
 			next.rules = rules
@@ -116,10 +127,19 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.redirect(w, r, host, c, http.StatusMovedPermanently)
 		return
 	}
-	f, moved := s.resolve(upath)
+	rel, inside := strings.CutPrefix(upath, s.base)
+	switch {
+	case rel == "":
+		s.redirect(w, r, host, s.base+"/", http.StatusMovedPermanently)
+		return
+	case !inside || rel[0] != '/':
+		outside(w, s.base)
+		return
+	}
+	f, moved := s.resolve(rel)
 	switch {
 	case moved != "":
-		s.redirect(w, r, host, moved, http.StatusMovedPermanently)
+		s.redirect(w, r, host, s.base+moved, http.StatusMovedPermanently)
 	case f != nil:
 		s.send(w, r, host, f, upath, http.StatusOK)
 	default:
@@ -165,6 +185,17 @@ func cleanPath(upath string) string {
 	return c
 }
 
+// outside answers a request for a path of the host outside the site's
+// base path: not found, naming where the site is.
+func outside(w http.ResponseWriter, base string) {
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", hostpolicy.Revalidate)
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = io.WriteString(w, `<!doctype html><title>Not found</title><p>Not found. The site is at <a href="`+base+`/">`+base+`/</a>.</p>`+"\n")
+}
+
 // Mount serves prefix (the form collector) with h and every other path
 // with site. Unlike http.ServeMux, it leaves a path that is not clean to
 // the site, whose own 301 carries the site's headers.
@@ -177,6 +208,35 @@ func Mount(site http.Handler, prefix string, h http.Handler) http.Handler {
 		site.ServeHTTP(w, r)
 	})
 }
+
+// Below serves h below base, a base path: h sees each request's path
+// without base, and a redirect it answers to a path of the host gets base
+// in front (the form collector's to /thank-you/). With base "", h itself.
+func Below(base string, h http.Handler) http.Handler {
+	if base == "" {
+		return h
+	}
+	inner := http.StripPrefix(base, h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		inner.ServeHTTP(&prefixLocation{ResponseWriter: w, base: base}, r)
+	})
+}
+
+// prefixLocation puts base before a Location header naming a path of the host.
+type prefixLocation struct {
+	http.ResponseWriter
+	base string
+}
+
+func (p *prefixLocation) WriteHeader(status int) {
+	h := p.Header()
+	if loc := h.Get("Location"); strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//") {
+		h.Set("Location", p.base+loc)
+	}
+	p.ResponseWriter.WriteHeader(status)
+}
+
+func (p *prefixLocation) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // hidden: dotfiles and dot-folders (.git, .env, a build's staging folder)
 // and the host files are never served.

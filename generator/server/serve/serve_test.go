@@ -338,7 +338,7 @@ func TestPrecompressedSibling(t *testing.T) {
 }
 
 func TestDevFS(t *testing.T) {
-	h := FS(os.DirFS(site(t)), func(b []byte) []byte { return append(b, "<script>dev</script>"...) })
+	h := FS(os.DirFS(site(t)), "", func(b []byte) []byte { return append(b, "<script>dev</script>"...) })
 	r := get(t, h, "/rbi-policy/", nil)
 	if b := body(r); r.StatusCode != 200 || !strings.HasSuffix(b, "<script>dev</script>") {
 		t.Errorf("dev page: %d", r.StatusCode)
