@@ -33,12 +33,13 @@ if [ -n "${AWS_ENDPOINT_URL:-}" ]; then endpoint=(--endpoint-url "$AWS_ENDPOINT_
 s3sync() { aws "${endpoint[@]}" s3 sync --only-show-errors "$@"; }
 
 revalidate="public, max-age=0, must-revalidate"
-# The Cache-Control of _headers' /assets/* rule. A Cache-Control for any
-# other path would need a pass of its own below, so it stops the upload.
+# The Cache-Control of _headers' assets rule (/assets/*, or /<base path>/assets/*).
+# A Cache-Control for any other path would need a pass of its own below, so
+# it stops the upload.
 immutable=$(awk '
 	/^[^ \t#]/ { path = $1; next }
 	tolower($1) == "cache-control:" {
-		if (path != "/assets/*") { print "Cache-Control for " path > "/dev/stderr"; exit 1 }
+		if (path !~ /^\/([^*]*\/)?assets\/\*$/) { print "Cache-Control for " path > "/dev/stderr"; exit 1 }
 		sub(/^[ \t]*[^:]*:[ \t]*/, ""); print
 	}' "$dist/_headers")
 [ -n "$immutable" ] || { echo "$0: $dist/_headers has no Cache-Control for /assets/*" >&2; exit 1; }
