@@ -1,12 +1,14 @@
 package pipeline
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/emit/favicon"
 	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/plan/feed"
 	"github.com/nivaran/magazine/generator/plan/route"
@@ -36,8 +38,16 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 			files[path] = data
 		}
 	}
-	if err := readTree(filepath.Join(opt.Root, "frontend", "public"), func(p string, d []byte) { files[p] = d }); err != nil {
+	public := filepath.Join(opt.Root, "frontend", "public")
+	if err := readTree(public, func(p string, d []byte) { files[p] = d }); err != nil {
 		return nil, nil, err
+	}
+	if svg, ok := files["favicon.svg"]; ok && files["favicon.ico"] == nil {
+		ico, err := favicon.ICO(svg)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: drawing favicon.ico from it: %v (or put a favicon.ico beside it)", filepath.Join(public, "favicon.svg"), err)
+		}
+		files["favicon.ico"] = ico
 	}
 	names := make([]string, 0, len(files))
 	for path, data := range files {

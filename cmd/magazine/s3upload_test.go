@@ -1,0 +1,147 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/nivaran/magazine/generator/server/serve"
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+// put is one object upload as the S3 server received it.
+type put struct{ key, contentType, cacheControl string }
+
+// docs/deploy/s3-upload.sh with the real AWS CLI against gofakes3 (an S3
+// server in Go) on 127.0.0.1: every file of a build is stored with the
+// Content-Type and Cache-Control that `magazine serve` sends for it, the
+// assets before any page, and neither the host files, dotfiles nor .gz files;
+// objects the build no longer has are deleted, old assets kept. gofakes3
+// keeps Content-Type but not Cache-Control, so the test reads both from the
+// uploads themselves.
+func TestS3UploadScript(t *testing.T) {
+	t.Parallel() // the CLI takes seconds to start, a dozen times
+	if _, err := exec.LookPath("aws"); err != nil {
+		t.Skip("the AWS CLI is not installed (apt-get install awscli): docs/deploy/s3-upload.sh is not run")
+	}
+	dist := gt.Build(t, map[string]string{
+		"stories/a.md": gt.Story("5", "path: /rbi-policy\n"),
+		"stories/b.md": gt.Story("7", "aliases: [/old-seven]\n"),
+	})
+	for name, data := range map[string]string{".env": "TOKEN=secret", "index.html.gz": "gz", "assets/.keep": ""} {
+		if err := os.WriteFile(filepath.Join(dist, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	backend := s3mem.New()
+	if err := backend.CreateBucket("site"); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"gone/index.html", "assets/entry-client-OLD.js"} { // a page and an asset of an older build
+		if _, err := backend.PutObject("site", key, map[string]string{"Content-Type": "text/plain"}, strings.NewReader("old"), 3, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var puts []put
+	s3 := gofakes3.New(backend).Server()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut {
+			mu.Lock()
+			puts = append(puts, put{strings.TrimPrefix(r.URL.Path, "/site/"), r.Header.Get("Content-Type"), r.Header.Get("Cache-Control")})
+			mu.Unlock()
+		}
+		s3.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+
+	home := t.TempDir()
+	os.WriteFile(filepath.Join(home, "config"), []byte("[default]\nregion = us-east-1\ns3 =\n  addressing_style = path\n"), 0o600)
+	cmd := exec.Command(filepath.Join(gt.Root(t), "docs", "deploy", "s3-upload.sh"), dist, "s3://site/")
+	cmd.Env = append(cleanEnv(), "HOME="+home, "AWS_CONFIG_FILE="+filepath.Join(home, "config"),
+		"AWS_SHARED_CREDENTIALS_FILE="+filepath.Join(home, "none"), "AWS_ACCESS_KEY_ID=key", "AWS_SECRET_ACCESS_KEY=secret",
+		"AWS_ENDPOINT_URL="+srv.URL, "AWS_PROFILE=default")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("s3-upload.sh: %v\n%s", err, out)
+	}
+
+	// What magazine serve sends for each file of the build.
+	site := serve.Handler(dist)
+	want := map[string]put{}
+	filepath.WalkDir(dist, func(p string, d os.DirEntry, err error) error {
+		rel, _ := filepath.Rel(dist, p)
+		rel = filepath.ToSlash(rel)
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") || strings.HasSuffix(rel, ".gz") || rel == "_headers" || rel == "_redirects" {
+			return err
+		}
+		addr := "/" + strings.TrimSuffix(rel, "index.html") // a page is served at its folder
+		rec := httptest.NewRecorder()
+		site.ServeHTTP(rec, httptest.NewRequest("GET", addr, nil))
+		if rec.Code == http.StatusMovedPermanently && strings.HasSuffix(rel, "/index.html") {
+			// An old address's page (for hosts that read no _redirects): served
+			// like any page where a host does not redirect.
+			rec = httptest.NewRecorder()
+			site.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		}
+		if rec.Code != http.StatusOK {
+			t.Fatalf("magazine serve: %s: %d", addr, rec.Code)
+		}
+		want[rel] = put{rel, rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control")}
+		return nil
+	})
+	got := map[string]put{}
+	lastAsset, firstPage := -1, len(puts)
+	for i, p := range puts {
+		if _, twice := got[p.key]; twice {
+			t.Errorf("%s uploaded twice", p.key)
+		}
+		got[p.key] = p
+		if strings.HasPrefix(p.key, "assets/") {
+			lastAsset = i
+		} else if strings.HasSuffix(p.key, ".html") {
+			firstPage = min(firstPage, i)
+		}
+	}
+	for key, w := range want {
+		if g, ok := got[key]; !ok {
+			t.Errorf("%s: not uploaded", key)
+		} else if g != w {
+			t.Errorf("%s: uploaded with %q, %q; magazine serve sends %q, %q", key, g.contentType, g.cacheControl, w.contentType, w.cacheControl)
+		}
+	}
+	for key := range got {
+		if _, ok := want[key]; !ok {
+			t.Errorf("%s: uploaded, but not a file the site serves", key)
+		}
+	}
+	if lastAsset > firstPage {
+		t.Errorf("upload %d is a page and %d an asset: the assets must be up before the pages", firstPage, lastAsset)
+	}
+	if len(want) < 30 || got["assets/entry-client-OLD.js"] != (put{}) {
+		t.Fatalf("%d files in the build", len(want))
+	}
+
+	list, err := backend.ListBucket("site", nil, gofakes3.ListBucketPage{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, c := range list.Contents {
+		keys = append(keys, c.Key)
+	}
+	if slices.Contains(keys, "gone/index.html") || !slices.Contains(keys, "assets/entry-client-OLD.js") {
+		t.Errorf("after the upload the bucket holds %v: want the old page deleted, the old asset kept", keys)
+	}
+	if len(keys) != len(want)+1 {
+		t.Errorf("the bucket holds %d objects, want the build's %d and the old asset", len(keys), len(want))
+	}
+}
