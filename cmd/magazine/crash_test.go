@@ -46,6 +46,7 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs about forty builds")
 	}
+	t.Parallel() // its own site folder; the longest test here
 	s := newSite(t, newStories())
 	s.build()
 	sites := [2]string{gt.Tree(t, s.out()), ""} // new, old

@@ -28,6 +28,9 @@ type put struct{ key, contentType, cacheControl string }
 // keeps Content-Type but not Cache-Control, so the test reads both from the
 // uploads themselves.
 func TestS3UploadScript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the AWS CLI a dozen times")
+	}
 	t.Parallel() // the CLI takes seconds to start, a dozen times
 	if _, err := exec.LookPath("aws"); err != nil {
 		t.Skip("the AWS CLI is not installed (apt-get install awscli): docs/deploy/s3-upload.sh is not run")

@@ -49,6 +49,7 @@ func sameJSON(t testing.TB, in []byte) {
 }
 
 func TestWriteASCIIIsTheSameJSON(t *testing.T) {
+	t.Parallel()
 	for _, c := range asciiCases {
 		sameJSON(t, []byte(c))
 	}

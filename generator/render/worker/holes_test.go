@@ -23,6 +23,7 @@ func hollow(t *testing.T, data []byte) ([]byte, [][2]int) {
 // Every string under "html", at any depth, is cut out and nothing else:
 // the request is the same JSON with a numbered placeholder in each.
 func TestHolesCutEveryHTMLString(t *testing.T) {
+	t.Parallel()
 	page := func(a, b, c string) map[string]any {
 		return map[string]any{"title": `say "html":"no"`, "text": "html", "blocks": []any{
 			map[string]any{"type": "p", "html": a},
@@ -51,6 +52,7 @@ func TestHolesCutEveryHTMLString(t *testing.T) {
 // A page whose data holds a NUL of its own is sent whole: a NUL in its
 // answer could be that one.
 func TestNoHolesBesideANUL(t *testing.T) {
+	t.Parallel()
 	data, _ := json.Marshal(map[string]any{"title": "a\x00b", "blocks": []map[string]string{{"html": "<p>x</p>"}}})
 	if req, spans := hollow(t, data); spans != nil || !bytes.Equal(req, data) {
 		t.Fatalf("holes %v, request %s", spans, req)
@@ -64,6 +66,7 @@ func TestNoHolesBesideANUL(t *testing.T) {
 // An answer with a NUL that is no placeholder of the request is an error,
 // not a page with something missing.
 func TestFillRejectsAStrayNUL(t *testing.T) {
+	t.Parallel()
 	data := []byte(`{"html":"x"}`)
 	spans := holes(data)
 	for _, answer := range []string{"a\x00b", "a\x001\x00", "a\x00-1\x00", "a\x00\x00"} {
@@ -114,6 +117,7 @@ func FuzzHoleRoundTrip(f *testing.F) {
 // A page's inline data is its data without the blocks' HTML, which the
 // browser reads from the page: every other member stays as it was.
 func TestWithoutHTML(t *testing.T) {
+	t.Parallel()
 	type block struct {
 		Type     string  `json:"type"`
 		HTML     string  `json:"html,omitempty"`

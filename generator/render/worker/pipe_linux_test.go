@@ -13,6 +13,7 @@ import (
 
 // A worker's stdin and stdout hold 1 MB each, not Linux's default 64 KB.
 func TestWorkerPipesAreWide(t *testing.T) {
+	t.Parallel()
 	limit, _ := os.ReadFile("/proc/sys/fs/pipe-max-size")
 	if n, err := strconv.Atoi(strings.TrimSpace(string(limit))); err != nil || n < 1<<20 {
 		t.Skipf("pipes may not hold 1 MB here (pipe-max-size %q)", limit)

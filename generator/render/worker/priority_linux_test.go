@@ -21,6 +21,7 @@ func niceOf(t *testing.T, tid int) int {
 // After Yield, every thread of the build, including threads started later,
 // runs at nice 5 or nicer; the workers keep the priority they started with.
 func TestYieldLeavesWorkersFirst(t *testing.T) {
+	t.Parallel()
 	before := niceOf(t, unix.Gettid())
 	p, err := Start("node", t.TempDir(), 1)
 	if err != nil {

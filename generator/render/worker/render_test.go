@@ -75,6 +75,7 @@ func storyPage(title, intro, html string) []byte {
 }
 
 func TestRenderInOrder(t *testing.T) {
+	t.Parallel()
 	pool := start(t, 2)
 	defer pool.Close()
 	jobs := []worker.Job{{Path: "/a", Data: page("notfound")}, {Path: "/b", Data: page("privacy")}, {Path: "/c", Data: page("portal")}}
@@ -91,6 +92,7 @@ func TestRenderInOrder(t *testing.T) {
 }
 
 func TestRenderErrorNamesRoute(t *testing.T) {
+	t.Parallel()
 	pool := start(t, 1)
 	defer pool.Close()
 	_, err := pool.Render([]worker.Job{{Path: "/broken", Data: []byte(`{"kind":"home"}`)}}, nil)
@@ -100,6 +102,7 @@ func TestRenderErrorNamesRoute(t *testing.T) {
 }
 
 func TestWorkerCrash(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	script := filepath.Join(dir, "crash.cjs")
 	os.WriteFile(script, []byte(`console.error("boom: out of memory"); process.exit(3)`), 0o644)
@@ -159,6 +162,7 @@ func BenchmarkRenderStory(b *testing.B) {
 // Pages travel as raw bytes after a length header: multi-byte text and
 // newlines inside a page must not shift the next page.
 func TestRawHTMLFraming(t *testing.T) {
+	t.Parallel()
 	pool := start(t, 1)
 	defer pool.Close()
 	story := func(title string) []byte {
@@ -177,6 +181,7 @@ func TestRawHTMLFraming(t *testing.T) {
 // page after it too: the worker reads the requests as Latin-1 (they are
 // ASCII) and writes the pages as UTF-8, in chunks of the pipe's size.
 func TestBigMultibytePage(t *testing.T) {
+	t.Parallel()
 	pool := start(t, 1)
 	defer pool.Close()
 	body := strings.Repeat("नई ₹ 😀 a", 200_000) // 3-, 3- and 4-byte characters: ~3.8 MB of UTF-8
@@ -193,6 +198,7 @@ func TestBigMultibytePage(t *testing.T) {
 // (holes.go): it arrives whole, whatever it holds, beside other pages, and a
 // page whose data holds a NUL of its own is rendered from its whole data.
 func TestBlockHTMLComesBackWhole(t *testing.T) {
+	t.Parallel()
 	pool := start(t, 1)
 	defer pool.Close()
 	html := `<strong>“₹1 lakh crore”</strong> &amp; <a href="/story/2">a \ backslash</a> 📈` + "\u2028 line\nbreak"
@@ -215,6 +221,7 @@ func TestBlockHTMLComesBackWhole(t *testing.T) {
 // Only a block's HTML may be named "html" in page data: every string by
 // that name is cut out of the request, and the worker sees a placeholder.
 func TestOnlyBlocksHoldHTML(t *testing.T) {
+	t.Parallel()
 	var found []string
 	seen := map[reflect.Type]bool{}
 	var walk func(reflect.Type)

@@ -13,6 +13,7 @@ import (
 // A site whose base URL has a path is served below it while it is written,
 // as it will be published.
 func TestServedBelowTheBasePath(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{
 		"site.yaml":    strings.Replace(gt.Site, "baseURL: https://test.example\n", "baseURL: https://test.example/magazine/\n", 1),
 		"stories/a.md": gt.Story("1", ""),

@@ -20,6 +20,7 @@ import (
 )
 
 func TestRebuildReloadAndOverlay(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
 	var log bytes.Buffer
 	s, err := New(o, &log)
@@ -121,6 +122,7 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 }
 
 func TestWatchNoticesChanges(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
 	s, err := New(o, io.Discard)
 	if err != nil {
@@ -165,6 +167,7 @@ func files(t *testing.T, dir string) map[string][32]byte {
 // deletion leave the served site exactly as a build from nothing makes it;
 // an edit to a story's text renders only that story's pages.
 func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
+	t.Parallel()
 	o := gt.Options(t, map[string]string{
 		"stories/a.md": gt.Story("1", "path: /first\ntags: [RBI]\n"),
 		"stories/b.md": gt.Story("2", "tags: [RBI]\n"),

@@ -40,6 +40,7 @@ var combined = regexp.MustCompile(`^(\S+) - - \[\d\d/[A-Z][a-z]{2}/\d{4}:\d\d:\d
 // Every request is logged, the site's plain GETs too, in the combined log
 // format; form bodies never are, and nothing a client sends can forge a line.
 func TestAccessLog(t *testing.T) {
+	t.Parallel()
 	var log syncBuffer
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/forms/", func(w http.ResponseWriter, r *http.Request) {

@@ -14,6 +14,7 @@ import (
 // paths with /magazine in front, as the build writes them; the host's
 // other paths are not the site's.
 func TestServedBelowABasePath(t *testing.T) {
+	t.Parallel()
 	dir := site(t)
 	write(t, filepath.Join(dir, "_headers"), string(hostpolicy.Headers(hostpolicy.Site{Base: "/magazine"})))
 	write(t, filepath.Join(dir, "_redirects"), "/magazine/old /magazine/rbi-policy/ 301\n")
@@ -71,6 +72,7 @@ func TestServedBelowABasePath(t *testing.T) {
 // The form collector below the base path sees its own paths, and its
 // redirect to a page of the site lands below the base path.
 func TestBelowPrefixesRedirects(t *testing.T) {
+	t.Parallel()
 	var seen string
 	forms := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen = r.URL.Path

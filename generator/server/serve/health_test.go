@@ -7,6 +7,7 @@ import (
 )
 
 func TestHealth(t *testing.T) {
+	t.Parallel()
 	var down error
 	site := Handler(site(t))
 	h := Health(site, func(ctx context.Context) error { return down })

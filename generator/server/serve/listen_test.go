@@ -50,6 +50,7 @@ func closedWithin(c net.Conn, d time.Duration) bool {
 const short, patience = 300 * time.Millisecond, 10 * time.Second
 
 func TestDefaultLimitsAreSet(t *testing.T) {
+	t.Parallel()
 	l := DefaultLimits()
 	if l.ReadHeaderTimeout <= 0 || l.ReadTimeout <= 0 || l.WriteTimeout <= 0 || l.IdleTimeout <= 0 || l.MaxConns <= 0 {
 		t.Fatalf("every limit needs a value: %+v", l)
@@ -60,6 +61,7 @@ func TestDefaultLimitsAreSet(t *testing.T) {
 }
 
 func TestIdleConnectionIsClosed(t *testing.T) {
+	t.Parallel()
 	addr := start(t, Handler(site(t)), Limits{IdleTimeout: short})
 	c := dial(t, addr)
 	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -80,6 +82,7 @@ func TestIdleConnectionIsClosed(t *testing.T) {
 }
 
 func TestSlowHeadersAreCut(t *testing.T) {
+	t.Parallel()
 	addr := start(t, Handler(site(t)), Limits{ReadHeaderTimeout: short})
 	c := dial(t, addr)
 	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n") // and never the blank line
@@ -91,6 +94,7 @@ func TestSlowHeadersAreCut(t *testing.T) {
 // A body trickling in (a byte at a time) is cut off; a form posted at a
 // normal pace still goes through the same server.
 func TestSlowBodyIsCutFormsStillWork(t *testing.T) {
+	t.Parallel()
 	got := make(chan error, 4)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/forms/", func(w http.ResponseWriter, r *http.Request) {
@@ -134,6 +138,7 @@ func TestSlowBodyIsCutFormsStillWork(t *testing.T) {
 
 // A client that stops reading does not hold the server's writer.
 func TestUnreadResponseIsCut(t *testing.T) {
+	t.Parallel()
 	failed := make(chan error, 1)
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		chunk := make([]byte, 1<<20)
@@ -159,6 +164,7 @@ func TestUnreadResponseIsCut(t *testing.T) {
 }
 
 func TestConnectionCap(t *testing.T) {
+	t.Parallel()
 	addr := start(t, Handler(site(t)), Limits{MaxConns: 2, IdleTimeout: time.Minute})
 	held := []net.Conn{dial(t, addr), dial(t, addr)}
 	for _, c := range held {

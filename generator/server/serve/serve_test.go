@@ -68,6 +68,7 @@ func body(r *http.Response) string {
 }
 
 func TestStaticHostSemantics(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	cases := []struct {
 		path   string
@@ -111,6 +112,7 @@ func TestStaticHostSemantics(t *testing.T) {
 // Pages are served at their folder's address; the other forms redirect
 // there, as static hosts do, keeping the query.
 func TestTrailingSlashRedirects(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	for from, to := range map[string]string{
 		"/rbi-policy":            "/rbi-policy/",
@@ -128,6 +130,7 @@ func TestTrailingSlashRedirects(t *testing.T) {
 
 // _redirects and _headers written by the build apply to every answer.
 func TestHostFiles(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	for from, want := range map[string]struct {
 		status int
@@ -153,6 +156,7 @@ func TestHostFiles(t *testing.T) {
 }
 
 func TestGzipAndETag(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	r := get(t, h, "/rbi-policy/", map[string]string{"Accept-Encoding": "gzip, br"})
 	if r.Header.Get("Content-Encoding") != "gzip" || r.Header.Get("Vary") != "Accept-Encoding" {
@@ -184,6 +188,7 @@ func TestGzipAndETag(t *testing.T) {
 
 // If-None-Match in every form a cache or browser sends it.
 func TestIfNoneMatchForms(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	id := get(t, h, "/rbi-policy/", nil).Header.Get("ETag")
 	gz := get(t, h, "/rbi-policy/", map[string]string{"Accept-Encoding": "gzip"}).Header.Get("ETag")
@@ -214,6 +219,7 @@ func TestIfNoneMatchForms(t *testing.T) {
 }
 
 func TestRange(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=2-5"})
 	if r.StatusCode != 206 || body(r) != "2345" || r.Header.Get("Content-Range") != "bytes 2-5/20" {
@@ -257,6 +263,7 @@ func TestRange(t *testing.T) {
 // Nothing hidden and nothing reached through a symlink is served, wherever
 // the link points.
 func TestDotfilesAndSymlinks(t *testing.T) {
+	t.Parallel()
 	dir := site(t)
 	outside := t.TempDir()
 	write(t, filepath.Join(outside, "secret.txt"), "secret")
@@ -296,6 +303,7 @@ func TestDotfilesAndSymlinks(t *testing.T) {
 // A file replaced on disk (a new build) is served anew, and a file that
 // became a symlink is no longer served, within recheckEvery.
 func TestNoticesChanges(t *testing.T) {
+	t.Parallel()
 	dir := site(t)
 	h := Handler(dir)
 	if b := body(get(t, h, "/sitemap.xml", nil)); b != "<urlset/>" {
@@ -320,6 +328,7 @@ func TestNoticesChanges(t *testing.T) {
 
 // A .gz made beside a file (gzip -k) is sent as it is.
 func TestPrecompressedSibling(t *testing.T) {
+	t.Parallel()
 	dir := site(t)
 	page := filepath.Join(dir, "rbi-policy", "index.html")
 	f, _ := os.Create(page + ".gz")
@@ -338,6 +347,7 @@ func TestPrecompressedSibling(t *testing.T) {
 }
 
 func TestDevFS(t *testing.T) {
+	t.Parallel()
 	h := FS(os.DirFS(site(t)), "", func(b []byte) []byte { return append(b, "<script>dev</script>"...) })
 	r := get(t, h, "/rbi-policy/", nil)
 	if b := body(r); r.StatusCode != 200 || !strings.HasSuffix(b, "<script>dev</script>") {
@@ -352,6 +362,7 @@ func TestDevFS(t *testing.T) {
 }
 
 func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan string, 1)
 	done := make(chan error, 1)

@@ -58,6 +58,7 @@ func formsAndSite(t *testing.T) http.Handler {
 
 // The server sends what the handler gives, byte for byte, but the Date.
 func TestWireMatchesHandler(t *testing.T) {
+	t.Parallel()
 	mux := formsAndSite(t)
 	addr := start(t, mux, DefaultLimits())
 	for _, path := range []string{"/", "/rbi-policy/", "/rbi-policy/?utm=x", "/assets/app-ABC123.js", "/sitemap.xml", "/_data/rbi-policy.json"} {
@@ -95,6 +96,7 @@ func sameHeader(a, b http.Header) bool {
 // Requests of every kind on one keep-alive connection, sent at once, are
 // answered in order.
 func TestPipelinedRequests(t *testing.T) {
+	t.Parallel()
 	addr := start(t, formsAndSite(t), DefaultLimits())
 	etag := raw(t, addr, "GET /rbi-policy/ HTTP/1.1\r\nHost: x\r\n\r\n")[0].Header.Get("ETag")
 	res := raw(t, addr,
@@ -120,6 +122,7 @@ func TestPipelinedRequests(t *testing.T) {
 // Odd and malformed requests get net/http's answers: a 400 for what it
 // refuses, whatever a laxer parser would make of them.
 func TestOddRequests(t *testing.T) {
+	t.Parallel()
 	addr := start(t, Handler(site(t)), DefaultLimits())
 	for req, want := range map[string]int{
 		"GET / HTTP/1.0\r\n\r\n":                                 200, // HTTP/1.0
@@ -153,6 +156,7 @@ func TestOddRequests(t *testing.T) {
 // Two Accept-Encoding lines are read together, as one list: the first
 // refuses gzip, so the body is plain.
 func TestTwoAcceptEncodingLines(t *testing.T) {
+	t.Parallel()
 	h := Handler(site(t))
 	addr := start(t, h, DefaultLimits())
 	got := raw(t, addr, "GET /rbi-policy/ HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip;q=0\r\nAccept-Encoding: gzip\r\n\r\n")[0]
@@ -168,6 +172,7 @@ func TestTwoAcceptEncodingLines(t *testing.T) {
 // A head that arrives in pieces — two TCP segments, as a long request or
 // a lossy network gives — is answered as soon as it is whole.
 func TestSplitHeadAnsweredAtOnce(t *testing.T) {
+	t.Parallel()
 	addr := start(t, Handler(site(t)), DefaultLimits())
 	cookie := "Cookie: " + strings.Repeat("c", 2400) + "\r\n"
 	for name, parts := range map[string][]string{
@@ -216,6 +221,7 @@ func TestSlowHeadCutAtLimit(t *testing.T) {
 // A path that is not clean is the site's own permanent redirect to the
 // clean one, with the site's headers, also in front of the form collector.
 func TestUncleanPathsRedirectWithSiteHeaders(t *testing.T) {
+	t.Parallel()
 	forms := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "form") })
 	addr := start(t, Mount(Handler(site(t)), "/api/forms/", forms), DefaultLimits())
 	for from, to := range map[string]string{
