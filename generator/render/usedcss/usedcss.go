@@ -5,8 +5,9 @@
 // The choice over-approximates: a rule is left out only when every selector
 // in its list names a class, id or element that the page lacks (outside
 // :not(), :is(), :where(), :has() and attribute selectors, which are taken
-// to match). Rules keep their order, so when the whole stylesheet arrives
-// the cascade gives every element what it already had: nothing moves.
+// to match), and an @keyframes only when no rule kept names it. Rules keep
+// their order, so when the whole stylesheet arrives the cascade gives every
+// element what it already had: nothing moves.
 package usedcss
 
 import (
@@ -33,9 +34,10 @@ type Sheet struct {
 
 // item is a rule, or a group (@media, @supports, @container) of them.
 type item struct {
-	text  string  // the rule; for a group, its prelude and "{"
-	needs [][]int // per selector of the list, the bits it requires; nil: always kept
-	group []item  // a group's rules, then "}"
+	text      string  // the rule; for a group, its prelude and "{"
+	needs     [][]int // per selector of the list, the bits it requires; nil: always kept
+	group     []item  // a group's rules, then "}"
+	keyframes string  // an @keyframes' name: kept when a kept rule names it
 }
 
 // Parse reads a stylesheet. CSS the lexer cannot read is an error.
@@ -74,10 +76,45 @@ func (s *Sheet) For(markup ...string) string {
 	if css, ok := s.memo[string(key)]; ok {
 		return css
 	}
+	var parts []part
+	write(&parts, s.items, bits)
+	var rules strings.Builder // what the kept @keyframes are looked up in
+	for _, p := range parts {
+		if p.keyframes == "" {
+			rules.WriteString(p.text)
+		}
+	}
 	var b strings.Builder
-	write(&b, s.items, bits)
+	for _, p := range parts {
+		if p.keyframes == "" || names(rules.String(), p.keyframes) {
+			b.WriteString(p.text)
+		}
+	}
 	s.memo[string(key)] = b.String()
 	return b.String()
+}
+
+// part is a piece of a page's CSS, an @keyframes' with its name.
+type part struct{ text, keyframes string }
+
+// names reports whether css has name as a whole identifier (an animation's
+// name, as in "animation:card-in .4s").
+func names(css, name string) bool {
+	ident := func(c byte) bool {
+		return c == '-' || c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0x80
+	}
+	for at := 0; ; {
+		i := strings.Index(css[at:], name)
+		if i < 0 {
+			return false
+		}
+		i += at
+		end := i + len(name)
+		if (i == 0 || !ident(css[i-1])) && (end == len(css) || !ident(css[end])) {
+			return true
+		}
+		at = i + 1
+	}
 }
 
 func (s *Sheet) bits(markup ...string) []uint64 {
@@ -93,20 +130,20 @@ func (s *Sheet) bits(markup ...string) []uint64 {
 }
 
 // write appends the items the page can use; it reports whether it wrote any.
-func write(b *strings.Builder, items []item, bits []uint64) bool {
+func write(parts *[]part, items []item, bits []uint64) bool {
 	wrote := false
 	for _, it := range items {
 		switch {
 		case it.group != nil:
-			var inner strings.Builder
+			var inner []part
 			if write(&inner, it.group, bits) {
-				b.WriteString(it.text)
-				b.WriteString(inner.String())
-				b.WriteByte('}')
+				*parts = append(*parts, part{text: it.text})
+				*parts = append(*parts, inner...)
+				*parts = append(*parts, part{text: "}"})
 				wrote = true
 			}
 		case used(it.needs, bits):
-			b.WriteString(it.text)
+			*parts = append(*parts, part{it.text, it.keyframes})
 			wrote = true
 		}
 	}
@@ -214,7 +251,11 @@ func (p *parser) atRule(name string, start int) (item, error) {
 			if err := p.block(); err != nil {
 				return item{}, err
 			}
-			return item{text: p.src[start:p.pos]}, nil
+			it := item{text: p.src[start:p.pos]}
+			if strings.HasSuffix(name, "keyframes") { // and -webkit-keyframes
+				it.keyframes = strings.TrimSpace(p.src[start+len(name) : strings.IndexByte(p.src[start:], '{')+start])
+			}
+			return it, nil
 		}
 	}
 }
