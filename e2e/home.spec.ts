@@ -60,3 +60,29 @@ test('category badges lead to category pages', async ({ page }) => {
   expect(badges.length).toBeGreaterThan(0);
   expect(new Set(badges)).toEqual(new Set(['Economic Policy']));
 });
+
+// A listing and a story carry their cards in their markup only (not in their
+// page data): a page loaded directly hydrates them without a mismatch, and
+// their links navigate in the page.
+test('cards read from the page hydrate and navigate, in a listing and under a story', async ({ page }) => {
+  await page.goto('/stories/page/2/');
+  await hydrated(page);
+  await expect(page.locator('.listing .card')).toHaveCount(12);
+  await page.evaluate(() => ((window as any).stayed = true));
+  const card = page.locator('.listing .card__link').first();
+  const title = (await card.textContent())!;
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect(await page.evaluate(() => (window as any).stayed), 'navigated in the page').toBe(true);
+  const related = page.locator('.related .card__link');
+  expect(await related.count()).toBeGreaterThan(0);
+  await page.reload();
+  await hydrated(page);
+  const next = (await related.first().textContent())!;
+  await page.evaluate(() => ((window as any).stayed = true));
+  await related.first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(next);
+  expect(await page.evaluate(() => (window as any).stayed)).toBe(true);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+});

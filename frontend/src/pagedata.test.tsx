@@ -1,17 +1,28 @@
 // The page data of a real build (generator/page/pagedata/testdata/pages, written
 // by the Go test from the newsroom fixture) rendered by the real app: the
-// Go↔TypeScript contract, checked from the browser's side.
+// Go↔TypeScript contract, checked from the browser's side. Each page is read
+// as the browser reads it: its data, and from its markup what the data
+// leaves out (its blocks' html, its cards).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter, StaticRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from './App';
+import { readPage } from './readpage';
 import { preloadAll } from './routes/lazy';
 import type { PageData } from './types';
 
 const dir = join(import.meta.dirname, '../../generator/page/pagedata/testdata/pages');
-const golden = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PageData;
+function golden(name: string): PageData {
+  const doc = new DOMParser().parseFromString(`<div id="root">${readFileSync(join(dir, name.replace(/\.json$/, '.html')), 'utf8')}</div>`, 'text/html');
+  const data = doc.createElement('script');
+  data.id = 'page-data';
+  data.textContent = readFileSync(join(dir, name), 'utf8');
+  doc.body.append(data);
+  return readPage(doc);
+}
 
 function show(page: PageData, at = page.path) {
   return render(
@@ -108,4 +119,20 @@ describe('every page from the generator', () => {
       unmount();
     }
   });
+});
+
+describe('what the browser reads from a page', () => {
+  // Hydration takes over a page only when the app renders its markup again
+  // from what the browser read: its data, its blocks' html and its cards.
+  for (const name of ['story.json', 'story-3.json', 'home.json', 'tag.json', 'author.json', 'notfound.json']) {
+    it(`renders ${name.replace('.json', '')}'s prerendered markup again`, () => {
+      const page = golden(name);
+      const again = renderToString(
+        <StaticRouter location={page.path}>
+          <App initial={page} />
+        </StaticRouter>,
+      );
+      expect(again).toBe(readFileSync(join(dir, name.replace(/\.json$/, '.html')), 'utf8').trimEnd());
+    });
+  }
 });

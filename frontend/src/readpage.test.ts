@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchRoute, readHead, readPage } from './readpage';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { fetchRoute, readCards, readHead, readPage } from './readpage';
 import { site, story } from './testing';
+import { CardGrid } from './components/StoryCard';
+import { setBasePath } from './sitepath';
+import type { Card } from './types';
 
 // A prerendered story page as the generator writes it: the head's own
 // elements marked data-h, and the page's data without its blocks' html.
@@ -18,7 +23,10 @@ const html = `<!doctype html><html><head><meta charset="utf-8"><title>RBI &amp; 
 
 const parse = (s: string) => new DOMParser().parseFromString(s, 'text/html');
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setBasePath(undefined);
+});
 
 describe('reading a prerendered page', () => {
   it('reads the head Go wrote: title, elements with their attributes in order, structured data', () => {
@@ -52,5 +60,79 @@ describe('reading a prerendered page', () => {
     expect(next.page.kind === 'story' && next.page.story.blocks[0].html).toBe('Held at <b>5.5%</b>.');
     await expect(fetchRoute('/nope')).rejects.toThrow('404');
     await expect(fetchRoute('/old')).rejects.toThrow('not a page');
+  });
+});
+
+// Every shape a card takes: with a picture (sized, with candidates) or
+// none, a read time or none, a draft, a scheduled story, text that is
+// markup-like, a byline with the separator in it.
+const cards: Card[] = [
+  {
+    title: 'RBI <holds> & "waits"',
+    introduction: 'The MPC paused · again.',
+    byline: 'Asha Rao and Vikram Sethi',
+    category: 'Economic Policy',
+    publishedAt: '2025-08-12',
+    dateLabel: 'August 12, 2025',
+    readTime: '5 min read',
+    image: { src: '/images/rbi-800.webp', srcset: '/images/rbi-480.webp 480w, /images/rbi-800.webp 800w', width: 1200, height: 630, alt: '' },
+    href: '/rbi-policy/',
+    categoryHref: '/category/economic-policy/',
+  },
+  {
+    title: 'No picture',
+    introduction: '',
+    byline: 'Desk · Delhi',
+    category: 'Markets',
+    publishedAt: '2025-09-01',
+    dateLabel: 'September 1, 2025',
+    image: { alt: '' },
+    href: '/story/7/',
+    categoryHref: '/category/markets/',
+    draft: true,
+  },
+  {
+    title: 'Elsewhere',
+    introduction: 'Out soon.',
+    byline: 'Desk',
+    category: 'Energy',
+    publishedAt: '2025-09-30',
+    dateLabel: 'September 30, 2025',
+    readTime: '2 min read',
+    image: { src: 'https://images.example/x.jpg', width: 1200, height: 630, alt: '' },
+    href: '/story/8/',
+    categoryHref: '/category/energy/',
+    scheduled: true,
+  },
+];
+
+const grid = (cs: Card[], lead = false) => renderToString(createElement(CardGrid, { cards: cs, level: 2, lead }));
+
+describe('reading cards back from their markup', () => {
+  for (const base of ['', '/magazine']) {
+    it(`renders the same cards from what it reads${base ? ' below a base path' : ''}`, () => {
+      setBasePath(base || undefined);
+      for (const lead of [false, true]) {
+        const html = grid(cards, lead);
+        const read = readCards(parse(`<body>${html}</body>`).querySelector('.card-grid'));
+        expect(read).toEqual(cards);
+        expect(grid(read, lead)).toBe(html);
+      }
+    });
+  }
+
+  it("fills a listing's and a story's empty card lists from the page, and keeps lists the data holds", () => {
+    const html = grid(cards);
+    const listing = { kind: 'listing', path: '/stories', site, list: { kind: 'archive', title: 'All', base: '/stories', page: 1, pages: 1, cards: [] } };
+    const page = readPage(parse(`<div class="listing">${html}</div><script type="application/json" id="page-data">${JSON.stringify(listing)}</script>`));
+    expect(page.kind === 'listing' && page.list.cards).toEqual(cards);
+    const withRelated = { ...data, story: { ...data.story, related: [] } };
+    const storyPage = readPage(
+      parse(`<div class="article-body"></div><section class="related">${html}</section><script type="application/json" id="page-data">${JSON.stringify(withRelated)}</script>`),
+    );
+    expect(storyPage.kind === 'story' && storyPage.story.related).toEqual(cards);
+    const kept = { ...data, story: { ...data.story, related: cards.slice(0, 1) } };
+    const keptPage = readPage(parse(`<section class="related">${html}</section><script type="application/json" id="page-data">${JSON.stringify(kept)}</script>`));
+    expect(keptPage.kind === 'story' && keptPage.story.related).toEqual(cards.slice(0, 1));
   });
 });

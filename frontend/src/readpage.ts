@@ -1,14 +1,67 @@
 import { pageURL } from './navigation';
-import type { Block, Head, HeadElement, PageData, RouteData } from './types';
-import { withBase } from './sitepath';
+import type { Block, Card, Head, HeadElement, PageData, RouteData } from './types';
+import { srcsetWithoutBase, withBase, withoutBase } from './sitepath';
 
-// A page carries its own data (script#page-data), without its blocks' html,
-// which is in the page (components/Body.tsx, restoreHTML): this reads both
-// from a prerendered page, the one loaded or the next one fetched.
+// A page carries its own data (script#page-data), without what its markup
+// holds already: its blocks' html (components/Body.tsx, restoreHTML) and
+// its cards, a listing's and a story's related stories (readCards; Go's
+// pipeline.CardLists). This reads them all from a prerendered page, the one
+// loaded or the next one fetched.
 export function readPage(doc: Document): PageData {
   const page = JSON.parse(doc.getElementById('page-data')!.textContent!) as PageData;
-  if (page.kind === 'story') restoreHTML(page.story.blocks, doc.querySelector('.article-body'));
+  if (page.kind === 'story') {
+    restoreHTML(page.story.blocks, doc.querySelector('.article-body'));
+    if (!page.story.related.length) page.story.related = readCards(doc.querySelector('.related .card-grid'));
+  }
+  if (page.kind === 'listing' && !page.list.cards.length) page.list.cards = readCards(doc.querySelector('.listing > .card-grid'));
   return page;
+}
+
+// readCards is the cards of a grid components/StoryCard.tsx rendered, each
+// read back from its markup: rendered again, a card is the same markup
+// (readpage.test.ts renders, reads and renders each kind of card). A card's
+// picture is decorative (alt=""), so that is its alt.
+export function readCards(grid: Element | null): Card[] {
+  return [...(grid?.children ?? [])].map(readCard);
+}
+
+function readCard(el: Element): Card {
+  const img = el.querySelector(':scope > img');
+  const badge = el.querySelector('.card__badge');
+  const title = el.querySelector('.card__link');
+  const time = el.querySelector('.card__meta > time');
+  const status = el.querySelector('.card__status')?.textContent;
+  const size = (name: string) => (img?.hasAttribute(name) ? Number(img.getAttribute(name)) : undefined);
+  const srcset = img?.getAttribute('srcset');
+  // The meta line: "byline · <time>date</time> · read time", then a status.
+  let byline = '';
+  let readTime = '';
+  let before = true;
+  for (const n of time?.parentElement?.childNodes ?? []) {
+    if (n === time) before = false;
+    else if (n.nodeType === Node.TEXT_NODE) before ? (byline += n.textContent) : (readTime += n.textContent);
+  }
+  const card: Card = {
+    title: title?.textContent ?? '',
+    introduction: el.querySelector('.card__intro')?.textContent ?? '',
+    byline: byline.replace(/ · $/, ''),
+    category: badge?.textContent ?? '',
+    publishedAt: time?.getAttribute('datetime') ?? '',
+    dateLabel: time?.textContent ?? '',
+    image: {
+      src: img ? withoutBase(img.getAttribute('src') ?? '') : undefined,
+      srcset: srcset ? srcsetWithoutBase(srcset) : undefined,
+      width: size('width'),
+      height: size('height'),
+      alt: '',
+    },
+    href: withoutBase(title?.getAttribute('href') ?? ''),
+    categoryHref: withoutBase(badge?.getAttribute('href') ?? ''),
+  };
+  if (readTime) card.readTime = readTime.replace(/^ · /, '');
+  if (status === 'Draft') card.draft = true;
+  if (status === 'Scheduled') card.scheduled = true;
+  return card;
 }
 
 // The head a prerendered page carries: its title and every element marked

@@ -37,6 +37,18 @@ export function srcsetWithBase(srcset: string | undefined, base = current): stri
     .join(',');
 }
 
+/** srcsetWithBase undone: each URL of a candidate list without the base path. */
+export function srcsetWithoutBase(srcset: string, base = current): string {
+  if (!base) return srcset;
+  return srcset
+    .split(',')
+    .map((c) => {
+      const lead = c.length - c.trimStart().length;
+      return c.slice(0, lead) + withoutBase(c.slice(lead), base);
+    })
+    .join(',');
+}
+
 /** The site path a location's pathname shows: without the base path. */
 export function withoutBase(pathname: string, base = current): string {
   if (!base) return pathname;

@@ -76,7 +76,6 @@ export interface Home {
 }
 
 export interface Card {
-  id: number;
   title: string;
   introduction: string;
   byline: string;

@@ -9,7 +9,6 @@ import (
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
-	"github.com/nivaran/magazine/generator/render/worker"
 	"github.com/nivaran/magazine/generator/util/parallel"
 )
 
@@ -33,7 +32,7 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 			}
 			data, err := pageJSON(p.data.For(r))
 			headHTML := h.HTML()
-			batch[i] = &page{route: r, head: h, headHTML: headHTML, data: data, inline: worker.WithoutHTML(data),
+			batch[i] = &page{route: r, head: h, headHTML: headHTML, data: data, inline: inline(data),
 				key: hashOf(p.shellKey, headHTML, unsafeString(data))}
 			return err
 		})

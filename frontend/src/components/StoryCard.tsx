@@ -67,7 +67,7 @@ export function CardGrid({ cards, stagger = false, level, lead = false }: { card
     <div className="card-grid">
       {cards.map((c, i) => (
         <StoryCard
-          key={`${c.id}-${i}`}
+          key={`${c.href}-${i}`}
           card={c}
           level={level}
           priority={lead && i === 0}

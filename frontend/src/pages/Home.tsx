@@ -108,7 +108,7 @@ export function Home({ page }: { page: PageDataOf<'home'> }) {
             News That Solves
           </h2>
           {home.featured.map((c, i) => (
-            <Featured key={c.id} card={c} flip={i % 2 === 1} />
+            <Featured key={c.href} card={c} flip={i % 2 === 1} />
           ))}
         </section>
       ) : null}

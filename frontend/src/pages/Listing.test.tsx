@@ -46,7 +46,6 @@ describe('Pagination', () => {
 });
 
 const card = (id: number): Card => ({
-  id,
   title: `Story ${id}`,
   introduction: 'Intro.',
   byline: 'Desk',

@@ -88,7 +88,7 @@ type List struct {
 	Base        string         `json:"base"`
 	Page        int            `json:"page"`
 	Pages       int            `json:"pages"`
-	Cards       []Card         `json:"cards"`
+	Cards       []Card         `json:"cards"` // inline, [] (in the markup only: pipeline.CardLists)
 }
 
 // Site is what every page needs to know about the magazine.
@@ -143,7 +143,7 @@ type Story struct {
 	Embeds       bool             `json:"embeds,omitempty"` // the blocks hold an embed, whose component loads first
 	Extra        story.Extra      `json:"extra"`
 	Corrections  []Correction     `json:"corrections,omitempty"` // oldest first
-	Related      []Card           `json:"related"`
+	Related      []Card           `json:"related"`               // inline, [] (in the markup only: pipeline.CardLists)
 }
 
 // Correction is a dated correction note.
@@ -153,9 +153,12 @@ type Correction struct {
 	Text      string `json:"text"`
 }
 
-// Card is a story in a listing.
+// Card is a story in a listing. Its id stays on this side: the browser
+// keys cards by their address, and reads a listing's cards and a story's
+// related stories back from their markup (frontend/src/readpage.ts), which
+// has no id.
 type Card struct {
-	ID           int         `json:"id"`
+	ID           int         `json:"-"`
 	Title        string      `json:"title"`
 	Introduction string      `json:"introduction"`
 	Byline       string      `json:"byline"` // "A and B"

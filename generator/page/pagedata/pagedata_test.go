@@ -7,6 +7,7 @@ import (
 	"html"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/page/pagedata"
@@ -29,8 +30,10 @@ func TestTypesAreCurrent(t *testing.T) {
 }
 
 // goldenPages are the pages whose data vitest renders (frontend/src/pagedata.test.tsx):
-// golden file name -> the built page holding the data, as the browser
-// reads it (a story's blocks without their HTML, which is in the page).
+// golden file name -> the built page holding the data, as the page carries
+// it (without its blocks' HTML and its cards, which are in its markup), and
+// beside it (name.html) the page's markup, from which the browser reads
+// those (frontend/src/readpage.ts).
 var goldenPages = map[string]string{
 	"story.json":    "rbi-policy/index.html",
 	"story-3.json":  "story/8/index.html",
@@ -51,6 +54,8 @@ func TestGoldenPages(t *testing.T) {
 	}
 	for name, file := range goldenPages {
 		raw := gt.Read(t, o.Out, file)
+		markup := strings.TrimSuffix(name, ".json") + ".html"
+		golden(t, markup, []byte(gt.Between(raw, `<div id="root">`, "</div>\n<script type=\"application/json\" id=\"page-data\">")+"\n"))
 		page := json.RawMessage(html.UnescapeString(gt.Between(raw, `<script type="application/json" id="page-data">`, "</script>")))
 		strictly(t, name, page, &pagedata.Page{})
 		if bytes.Contains(page, []byte(":null")) {
@@ -61,20 +66,26 @@ func TestGoldenPages(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		indented.WriteByte('\n')
-		golden := filepath.Join("testdata", "pages", name)
-		if *update {
-			if err := os.WriteFile(golden, indented.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
+		golden(t, name, indented.Bytes())
+	}
+}
+
+// golden compares got with testdata/pages/name, or writes it there with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", "pages", name)
+	if *update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
 		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(want, indented.Bytes()) {
-			t.Errorf("%s differs from %s (run go test ./generator/page/pagedata -update and read the diff):\n%s", file, golden, indented.Bytes())
-		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(want, got) {
+		t.Errorf("%s differs (run go test ./generator/page/pagedata -update and read the diff):\n%s", file, got)
 	}
 }
 

@@ -192,3 +192,57 @@ func WithoutHTML(data []byte) []byte {
 	}
 	return append(out, data[at:]...)
 }
+
+// EmptyLists is data, compact JSON, with each array under one of keys
+// emptied: "cards":[…] becomes "cards":[]. Outside a string, compact JSON
+// holds `"key":[` only as a member; strings inside are skipped whole.
+// data comes back as it is when an array is not closed.
+func EmptyLists(data []byte, keys ...string) []byte {
+	out := data
+	for _, k := range keys {
+		key := []byte(`"` + k + `":[`)
+		var b []byte
+		at := 0
+		for {
+			i := bytes.Index(out[at:], key)
+			if i < 0 {
+				break
+			}
+			open := at + i + len(key)
+			end := closingBracket(out, open)
+			if end < 0 {
+				return data
+			}
+			if b == nil {
+				b = make([]byte, 0, len(out))
+			}
+			b = append(b, out[at:open]...)
+			at = end // the "]"
+		}
+		if b != nil {
+			out = append(b, out[at:]...)
+		}
+	}
+	return out
+}
+
+// closingBracket is the index of the "]" that closes the array whose
+// contents start at from, or -1.
+func closingBracket(data []byte, from int) int {
+	depth := 1
+	for at := from; at < len(data); at++ {
+		switch data[at] {
+		case '"':
+			if at = closingQuote(data, at+1); at < 0 {
+				return -1
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return at
+			}
+		}
+	}
+	return -1
+}

@@ -147,3 +147,17 @@ func TestWithoutHTML(t *testing.T) {
 		}
 	}
 }
+
+func TestEmptyLists(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		`{"list":{"title":"T","cards":[{"title":"a \"cards\":[ ] ]","image":{"w":[1]}},{"t":"}"}],"page":1}}`: `{"list":{"title":"T","cards":[],"page":1}}`,
+		`{"story":{"related":[{"x":"[["}],"blocks":[{"cards":[1,[2]]}]}}`:                                   `{"story":{"related":[],"blocks":[{"cards":[]}]}}`,
+		`{"title":"\"cards\":[1]","cards":[]}`:                                                                `{"title":"\"cards\":[1]","cards":[]}`,
+		`{"cards":[{"title":"not closed"}`:                                                                    `{"cards":[{"title":"not closed"}`,
+	} {
+		if got := EmptyLists([]byte(in), "cards", "related"); string(got) != want {
+			t.Errorf("%s\n got %s\nwant %s", in, got, want)
+		}
+	}
+}
