@@ -67,8 +67,9 @@ type page struct {
 	head     head.Head
 	headHTML string   // head.HTML(), used for the key and the page
 	data     []byte   // the page data, which the worker renders
-	inline   []byte   // the page data the page carries: data without its blocks' HTML
 	key      string   // the page's: the shell's key, its head and data
+	changed  bool     // its key is not the last build's: it is rendered
+	inline   []byte   // a changed page's data as the page carries it (inline)
 	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // prepare is the first step: each page's head and page data, a chunk at a
-// time on every core. Once every page showing a story has its data, and
+// time on every core, and whether it changed since the last build. Once every page showing a story has its data, and
 // the story cache is saved, the story's body is let go.
 func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 	defer close(out)
@@ -32,8 +32,13 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 			}
 			data, err := pageJSON(p.data.For(r))
 			headHTML := h.HTML()
-			batch[i] = &page{route: r, head: h, headHTML: headHTML, data: data, inline: inline(data),
-				key: hashOf(p.shellKey, headHTML, unsafeString(data))}
+			pg := &page{route: r, head: h, headHTML: headHTML, data: data, key: hashOf(p.shellKey, headHTML, unsafeString(data))}
+			// Only a page that changed since the last build is rendered and
+			// needs the data it carries.
+			if pg.changed = p.have == nil || !p.have(route.File(r.Path), pg.key); pg.changed {
+				pg.inline = inline(data)
+			}
+			batch[i] = pg
 			return err
 		})
 		stop()

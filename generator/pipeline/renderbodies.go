@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 
-	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/render/worker"
 )
 
@@ -17,7 +16,7 @@ func (p *pages) renderBodies(ctx context.Context, in <-chan []*page, out chan<- 
 		var jobs []worker.Job
 		var waiting []*page
 		for _, pg := range batch {
-			if p.have == nil || !p.have(route.File(pg.route.Path), pg.key) {
+			if pg.changed {
 				jobs = append(jobs, worker.Job{Path: pg.route.Path, Data: pg.data})
 				waiting = append(waiting, pg)
 			}

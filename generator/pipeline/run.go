@@ -37,9 +37,8 @@ func Run(opt Options) (res *Result, err error) {
 	res.Phases = append(res.Phases, Phase{"commit", time.Since(t)})
 	// What hosts count of the site: the build warns, naming the host, when
 	// it passes one's limit.
-	if res.Size, err = hostpolicy.Measure(opt.Out); err != nil {
-		return nil, err
-	}
+	files, folders := w.Sizes()
+	res.Size = hostpolicy.Of(opt.Out, files, folders)
 	res.Notes = append(res.Notes, res.Size.Warnings()...)
 	res.WorkerPeak = b.pool.PeakMemory()
 	if err := done(nil); err != nil {

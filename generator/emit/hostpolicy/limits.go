@@ -43,33 +43,43 @@ type Size struct {
 
 // Measure walks a built site.
 func Measure(dir string) (Size, error) {
-	var s Size
+	files := map[string]int64{}
+	folders := 0
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || path == dir {
 			return err
 		}
-		s.Entries++
 		if d.IsDir() {
+			folders++
 			return nil
 		}
 		info, err := d.Info()
 		if err != nil {
 			return err
 		}
-		s.Files++
-		s.Bytes += info.Size()
-		if info.Size() > s.LargestBytes {
-			s.Largest, s.LargestBytes = filepath.ToSlash(strings.TrimPrefix(path, dir+string(filepath.Separator))), info.Size()
-		}
+		files[filepath.ToSlash(strings.TrimPrefix(path, dir+string(filepath.Separator)))] = info.Size()
 		return nil
 	})
 	if err != nil {
-		return s, err
+		return Size{}, err
+	}
+	return Of(dir, files, folders), nil
+}
+
+// Of is the size of the site built in dir whose files (path -> bytes) and
+// folders its build counted as it wrote them; only its _redirects is read.
+func Of(dir string, files map[string]int64, folders int) Size {
+	s := Size{Files: len(files), Entries: len(files) + folders}
+	for p, n := range files {
+		s.Bytes += n
+		if n > s.LargestBytes || n == s.LargestBytes && p < s.Largest {
+			s.Largest, s.LargestBytes = p, n
+		}
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, RedirectsFile)); err == nil {
 		s.Redirects = redirectRules(data)
 	}
-	return s, nil
+	return s
 }
 
 // redirectRules counts the lines of a _redirects file that are rules.

@@ -19,6 +19,7 @@ type Manifest struct {
 	Out   string            `json:"out"`
 	Gen   Gen               `json:"gen"`
 	Files map[string]string `json:"files"`
+	Sizes map[string]int64  `json:"sizes,omitempty"` // bytes of each file, for the next build's Sizes
 }
 
 // Gen identifies a folder: its device and inode, and for a generation also

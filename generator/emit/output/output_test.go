@@ -60,6 +60,28 @@ func tree(t *testing.T, dir string) map[string]string {
 	return got
 }
 
+// walkSizes is every file's size under dir, and its number of folders.
+func walkSizes(t *testing.T, dir string) (map[string]int64, int) {
+	sizes, folders := map[string]int64{}, 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		if d.IsDir() {
+			folders++
+			return nil
+		}
+		info, err := d.Info()
+		rel, _ := filepath.Rel(dir, p)
+		sizes[filepath.ToSlash(rel)] = info.Size()
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sizes, folders
+}
+
 func same(a, b map[string]string) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
 
 func ino(t *testing.T, p string) uint64 {
@@ -133,7 +155,7 @@ func TestRandomBuilds(t *testing.T) {
 			if r.IntN(4) == 0 {
 				continue
 			}
-			v := fmt.Sprintf("%s v%d", n, r.IntN(3))
+			v := fmt.Sprintf("%s v%d", n, r.IntN(3)) + strings.Repeat("!", r.IntN(3))
 			want[n] = v
 			files[n] = File{Key: v, Data: []byte(v)}
 		}
@@ -167,6 +189,10 @@ func TestRandomBuilds(t *testing.T) {
 				t.Fatalf("round %d: %v", round, err)
 			}
 			committed = want
+			sizes, folders := w.Sizes()
+			if wantSizes, wantFolders := walkSizes(t, s.out); fmt.Sprint(sizes) != fmt.Sprint(wantSizes) || folders != wantFolders {
+				t.Fatalf("round %d: sizes %v in %d folders; dist has %v in %d", round, sizes, folders, wantSizes, wantFolders)
+			}
 		}
 		if committed != nil {
 			if got := tree(t, s.out); !same(got, committed) {
@@ -381,5 +407,37 @@ func BenchmarkRebuildOneChange(b *testing.B) {
 		i++
 		files["story/7/index.html"] = File{Key: fmt.Sprint(i), Data: []byte(fmt.Sprint(i))}
 		put()
+	}
+}
+
+// A manifest written before sizes were recorded: the sizes of the files a
+// build keeps are read from the output folder.
+func TestSizesFromAManifestWithout(t *testing.T) {
+	s := newSite(t)
+	if _, err := s.build(false, map[string]File{"a/index.html": {Key: "1", Data: []byte("12345")}, "b.xml": {Key: "2", Data: []byte("12")}}); err != nil {
+		t.Fatal(err)
+	}
+	var m Manifest
+	if !load(filepath.Join(s.cache, manifestName), &m) || len(m.Sizes) != 2 {
+		t.Fatalf("manifest sizes %v", m.Sizes)
+	}
+	m.Sizes = nil
+	if err := save(filepath.Join(s.cache, manifestName), &m); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, f := range map[string]File{"a/index.html": {Key: "1"}, "c/d.html": {Key: "3", Data: []byte("123")}} {
+		if err := w.Put(p, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if sizes, folders := w.Sizes(); fmt.Sprint(sizes) != "map[a/index.html:5 c/d.html:3]" || folders != 2 {
+		t.Errorf("sizes %v in %d folders", sizes, folders)
 	}
 }

@@ -55,6 +55,7 @@ type Writer struct {
 	lock    *os.File
 
 	next   map[string]string // path -> key of every file of this build
+	sizes  map[string]int64  // path -> bytes of every file of this build
 	layout Layout
 
 	fresh bool // staging was made empty by this build: nothing to remove before writing
@@ -93,7 +94,7 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{out: abs, cache: cacheDir, lock: l,
-		next: map[string]string{}, made: map[string]bool{}, chmod: umaskNarrows()}
+		next: map[string]string{}, sizes: map[string]int64{}, made: map[string]bool{}, chmod: umaskNarrows()}
 	if err := w.prepare(full); err != nil {
 		l.Close()
 		return nil, err
@@ -184,6 +185,9 @@ func (w *Writer) Put(p string, f File) error {
 	}
 	w.next[p] = f.Key
 	if w.Has(p, f.Key) {
+		if err := w.keptSize(p); err != nil {
+			return err
+		}
 		w.mu.Lock()
 		stale := w.stale[p]
 		w.mu.Unlock()
@@ -196,12 +200,38 @@ func (w *Writer) Put(p string, f File) error {
 	if data == nil {
 		return fmt.Errorf("output: %s has no content and is not in the previous build", p)
 	}
+	for _, b := range data {
+		w.sizes[p] += int64(len(b))
+	}
 	w.mu.Lock()
 	w.stale[p] = true
 	w.wrote = append(w.wrote, p)
 	w.mu.Unlock()
 	w.jobs <- job{path: p, data: data}
 	return nil
+}
+
+// keptSize records the size of a file kept from the previous build: as
+// its manifest says, or as the file in the output folder is (a manifest
+// from before sizes were recorded).
+func (w *Writer) keptSize(p string) error {
+	if n, ok := w.man.Sizes[p]; ok {
+		w.sizes[p] = n
+		return nil
+	}
+	info, err := os.Lstat(filepath.Join(w.out, filepath.FromSlash(p)))
+	if err != nil {
+		return err
+	}
+	w.sizes[p] = info.Size()
+	return nil
+}
+
+// Sizes is the bytes of every file of this build, and how many folders
+// hold them (the site's own folder aside): what a host counts, known
+// without reading the folder back.
+func (w *Writer) Sizes() (files map[string]int64, folders int) {
+	return w.sizes, len(w.layout.dirs)
 }
 
 // Layout is the set of a site's file paths. It refuses a path given twice,
@@ -414,7 +444,7 @@ func (w *Writer) commit() (int, error) {
 	step("spare recorded")
 	// Saved before the swap: until the swap, out is not the generation it
 	// names, so it is not trusted; after it, it is right.
-	if err := save(filepath.Join(w.cache, manifestName), &Manifest{Out: w.out, Gen: gen, Files: w.next}); err != nil {
+	if err := save(filepath.Join(w.cache, manifestName), &Manifest{Out: w.out, Gen: gen, Files: w.next, Sizes: w.sizes}); err != nil {
 		return 0, err
 	}
 	step("manifest saved")

@@ -152,7 +152,7 @@ func TestEmptyLists(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		`{"list":{"title":"T","cards":[{"title":"a \"cards\":[ ] ]","image":{"w":[1]}},{"t":"}"}],"page":1}}`: `{"list":{"title":"T","cards":[],"page":1}}`,
-		`{"story":{"related":[{"x":"[["}],"blocks":[{"cards":[1,[2]]}]}}`:                                   `{"story":{"related":[],"blocks":[{"cards":[]}]}}`,
+		`{"story":{"related":[{"x":"[["}],"blocks":[{"cards":[1,[2]]}]}}`:                                     `{"story":{"related":[],"blocks":[{"cards":[]}]}}`,
 		`{"title":"\"cards\":[1]","cards":[]}`:                                                                `{"title":"\"cards\":[1]","cards":[]}`,
 		`{"cards":[{"title":"not closed"}`:                                                                    `{"cards":[{"title":"not closed"}`,
 	} {
