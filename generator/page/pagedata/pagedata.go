@@ -183,6 +183,7 @@ type Builder struct {
 	lib        *media.Library
 	now        time.Time
 	newest     []Card
+	newestAt   map[*story.Story]int // a story's card in newest: made once, shown by many pages
 	byID       map[int]*story.Story
 	related    *related.Index
 	categories []string // in use, in the site config's order
@@ -200,9 +201,11 @@ func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, no
 	sorted := append([]*story.Story(nil), stories...)
 	story.Newest(sorted)
 	b.byID = make(map[int]*story.Story, len(sorted))
+	b.newestAt = make(map[*story.Story]int, len(sorted))
 	used := map[string]bool{}
-	for _, s := range sorted {
+	for i, s := range sorted {
 		used[s.Category] = true
+		b.newestAt[s] = i
 		b.newest = append(b.newest, b.card(s))
 		b.byID[s.ID] = s
 	}
@@ -355,7 +358,11 @@ func tags(s *story.Story) []Link {
 func (b *Builder) cards(stories []*story.Story) []Card {
 	out := make([]Card, len(stories))
 	for i, s := range stories {
-		out[i] = b.card(s)
+		if at, ok := b.newestAt[s]; ok {
+			out[i] = b.newest[at]
+		} else {
+			out[i] = b.card(s)
+		}
 	}
 	return out
 }
