@@ -77,7 +77,7 @@ test('no layout shift while a story loads and is read (CLS 0)', async ({ page })
 });
 
 // Issue 16: a search page's results do not wait for the entry. Its head
-// preloads a small script of its own, the stylesheet and the index; the
+// preloads a small script of its own and the index; the
 // script draws the results, and hydration adopts them unchanged.
 test('a search page shows its results before the entry has loaded', async ({ page }) => {
   let release = () => {};

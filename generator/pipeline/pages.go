@@ -14,7 +14,6 @@ import (
 	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/render/bundle"
-	"github.com/nivaran/magazine/generator/render/usedcss"
 	"github.com/nivaran/magazine/generator/util/diag"
 )
 
@@ -52,13 +51,12 @@ type pages struct {
 
 	// Set by layOut, for the steps.
 	shell    *shell
-	sheet    *usedcss.Sheet
 	shellKey string
 	data     *pagedata.Builder
-	search   struct{ modules, styles, data []string } // what a search page starts with (searchStart)
-	canon    []route.Route                            // one route per page to render, story pages first
-	aliases  map[string][]route.Route                 // rendered path -> every route showing its page
-	showing  map[*story.Story]int                     // pages left to prepare per story
+	search   struct{ modules, data []string } // what a search page starts with (searchStart)
+	canon    []route.Route                    // one route per page to render, story pages first
+	aliases  map[string][]route.Route         // rendered path -> every route showing its page
+	showing  map[*story.Story]int             // pages left to prepare per story
 }
 
 // page is one canonical route on its way through the stage.
@@ -102,20 +100,23 @@ func (p *pages) produce(ctx context.Context, assets <-chan []string) error {
 	return g.Wait()
 }
 
-// layOut readies what every step shares: the shell and its stylesheet, the
+// layOut readies what every step shares: the shell, the
 // host files (their CSP allows the shell's inline scripts by hash), and the
 // pages to render: one per story and layout, the other paths showing that
 // same page getting copies of it.
 func (p *pages) layOut() error {
 	cfg, client := p.src.cfg, p.bundle.Client
 	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: cfg.WithBase(client.Boot), Base: cfg.BasePath}
+	for _, css := range client.CSS {
+		base.Styles = append(base.Styles, cfg.WithBase(css))
+	}
 	var err error
 	if p.shell, err = newShell(p.src.tpl, base); err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
 	// The CSP allows the shell's own inline scripts by hash; each page
 	// carries it too, for hosts that send no headers.
-	blank, err := p.shell.run("", "", "", nil)
+	blank, err := p.shell.run("", "", nil)
 	if err != nil {
 		return err
 	}
@@ -124,10 +125,6 @@ func (p *pages) layOut() error {
 	if p.shell, err = newShell(p.src.tpl, base); err != nil {
 		return fmt.Errorf("%s: %w", p.src.tplPath, err)
 	}
-	if p.sheet, err = usedcss.Parse(stylesheet(client)); err != nil {
-		return fmt.Errorf("the frontend's stylesheet: %w", err)
-	}
-	p.sheet.Every(p.shell.markup())
 	p.shellKey = hashOf(p.bundle.Hash, string(p.src.tplSrc), base.CSP)
 	for path, data := range hostFiles(cfg, p.src.routes, policy) {
 		if err := p.put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
@@ -135,7 +132,7 @@ func (p *pages) layOut() error {
 		}
 		p.names = append(p.names, path)
 	}
-	p.search.modules, p.search.styles, p.search.data = searchStart(cfg, client, len(p.src.stories))
+	p.search.modules, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 
 	p.aliases = map[string][]route.Route{}

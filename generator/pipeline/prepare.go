@@ -28,7 +28,7 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 			r := todo[i]
 			h := head.For(cfg, p.lib, r)
 			if r.Kind == route.Search {
-				h.Start(p.search.modules, p.search.styles, p.search.data)
+				h.Start(p.search.modules, p.search.data)
 			}
 			data, err := pageJSON(p.data.For(r))
 			headHTML := h.HTML()
@@ -72,21 +72,17 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 
 // searchStart is what a search page's results wait for: its first script
 // (bundle.Client.SearchFirst), which draws them without waiting for the
-// entry, the whole stylesheet (the page inlines only the rules of its own
-// markup, not the results'), and the index's manifest and first shard (the
-// newest stories; the others are fetched once the manifest has named them).
+// entry, and the index's manifest and first shard (the newest stories; the
+// others are fetched once the manifest has named them).
 // Lighthouse mobile: results 2.2 s after the request when the entry drew
 // them, having fetched the index itself; 1.35 s when the first script does.
-func searchStart(cfg *site.Config, c *bundle.Client, stories int) (modules, styles, data []string) {
+func searchStart(cfg *site.Config, c *bundle.Client, stories int) (modules, data []string) {
 	if c.SearchFirst == "" {
-		return nil, nil, nil
+		return nil, nil
 	}
 	data = []string{cfg.WithBase("/" + search.Dir + "/manifest.json")}
 	if stories > 0 {
 		data = append(data, cfg.WithBase("/"+search.Dir+"/"+search.ShardName(0)))
 	}
-	for _, css := range c.CSS {
-		styles = append(styles, cfg.WithBase(css))
-	}
-	return []string{cfg.WithBase(c.SearchFirst)}, styles, data
+	return []string{cfg.WithBase(c.SearchFirst)}, data
 }

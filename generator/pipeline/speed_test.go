@@ -10,25 +10,29 @@ import (
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
 
-// Issue 16: nothing but the page itself stands between a reader and the
-// first paint. The CSS the page's markup uses is inline; the whole
-// stylesheet and the scripts, which only hydrate a painted page, are
-// fetched once it is painted.
+// Issue 16: nothing but the page and its stylesheet stands between a
+// reader and the first paint. Every page links the one stylesheet of the
+// site (cached after the first page; issue 33: inlined, it was a quarter of
+// a large site's bytes) and inlines none; the scripts, which only hydrate a
+// painted page, are fetched once it is painted.
 func TestPagesPaintWithoutWaiting(t *testing.T) {
 	t.Parallel()
 	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "path: /rbi-policy\n")})
+	var sheet string
 	for _, page := range []string{"index.html", "rbi-policy/index.html", "about/index.html", "404.html"} {
 		html := gt.Read(t, dist, page)
 		head := gt.Between(html, "<head>", "</head>")
-		if strings.Contains(html, `rel="stylesheet"`) {
-			t.Errorf("%s links a stylesheet", page)
+		links := regexp.MustCompile(`<link rel="stylesheet" href="(/assets/entry-client-[A-Z0-9]+\.css)">`).FindAllStringSubmatch(html, -1)
+		if len(links) != 1 || !strings.Contains(head, links[0][0]) || strings.Contains(html, "<style") {
+			t.Fatalf("%s: want the stylesheet linked once in the head and no inline style, got %v", page, links)
 		}
-		style := gt.Between(head, "<style>", "</style>")
-		if !strings.Contains(style, ".site-header{") || !strings.Contains(style, ".site-footer") {
-			t.Errorf("%s: the inline style lacks the header's or the footer's rules", page)
+		if sheet == "" {
+			sheet = links[0][1]
+		} else if links[0][1] != sheet {
+			t.Errorf("%s links %s; other pages link %s", page, links[0][1], sheet)
 		}
-		if strings.Contains(style, ".landing-hero") != strings.Contains(html, `class="landing-hero`) {
-			t.Errorf("%s: the inline style should hold .landing-hero only where the page has one", page)
+		if whole := gt.Read(t, dist, sheet[1:]); !strings.Contains(whole, ".site-header{") || !strings.Contains(whole, ".landing-hero") {
+			t.Errorf("%s: the stylesheet lacks the site's rules", sheet)
 		}
 		// One small boot script, which fetches the entry after the page and
 		// its first pictures are painted; nothing preloads the entry, or it
@@ -38,22 +42,15 @@ func TestPagesPaintWithoutWaiting(t *testing.T) {
 		if boot == nil {
 			t.Fatalf("%s: want one boot module script, got %v", page, scripts)
 		}
-		if strings.Contains(head, "modulepreload") || strings.Contains(html, "entry-client") {
+		if strings.Contains(head, "modulepreload") || regexp.MustCompile(`entry-client-[A-Z0-9]+\.js`).MatchString(html) {
 			t.Errorf("%s: the page names the entry, so it is fetched before first paint", page)
 		}
 		loader, err := os.ReadFile(filepath.Join(dist, boot[1]))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(loader) > 1024 {
-			t.Errorf("%s: the boot script is %d bytes; it should only load the stylesheet and the entry", page, len(loader))
-		}
-		css := regexp.MustCompile(`"(/assets/entry-client-[A-Z0-9]+\.css)"`).FindSubmatch(loader)
-		if css == nil {
-			t.Fatalf("%s: the boot script links no stylesheet:\n%s", page, loader)
-		}
-		if whole := gt.Read(t, dist, string(css[1])[1:]); len(style) > len(whole)/2 || !strings.Contains(whole, ".landing-hero") {
-			t.Errorf("%s: inline CSS %d bytes of a stylesheet of %d", page, len(style), len(whole))
+		if len(loader) > 1024 || strings.Contains(string(loader), ".css") {
+			t.Errorf("%s: the boot script (%d bytes) should only load the entry:\n%s", page, len(loader), loader)
 		}
 		m := regexp.MustCompile(`import\("(/assets/entry-client-[A-Z0-9]+\.js)"\)`).FindSubmatch(loader)
 		if m == nil {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// wrap is the third step: each rendered body in the shell, with its head,
-// its page data and the stylesheet's rules its markup can use. It has a
+// wrap is the third step: each rendered body in the shell, with its head
+// and its page data. It has a
 // goroutine of its own so Node renders the next chunk meanwhile.
 func (p *pages) wrap(ctx context.Context, in <-chan renderedChunk, out chan<- []*page) error {
 	defer close(out)
@@ -15,8 +15,7 @@ func (p *pages) wrap(ctx context.Context, in <-chan renderedChunk, out chan<- []
 		var err error
 		for i := 0; err == nil && i < len(c.bodies); i++ {
 			pg := c.waiting[i]
-			style := p.sheet.For(pg.headHTML, c.bodies[i])
-			if pg.html, err = p.shell.page(style, pg.headHTML, c.bodies[i], pg.inline); err != nil {
+			if pg.html, err = p.shell.page(pg.headHTML, c.bodies[i], pg.inline); err != nil {
 				err = fmt.Errorf("%s: rendering %s: %w", p.src.tplPath, pg.route.Path, err)
 			}
 		}

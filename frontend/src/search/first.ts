@@ -9,25 +9,6 @@ import { loadIndex } from './searchIndex';
 import { setBasePath, withBase } from '../sitepath';
 import type { PageData } from '../types';
 
-// The page inlines only the CSS rules of its own markup; the results' are in
-// the whole stylesheet, which the head preloads. Drawn before it applied,
-// the results would move when it did.
-function stylesheets(): Promise<unknown> {
-  const preloaded = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]');
-  return Promise.all(
-    [...preloaded].map(
-      (p) =>
-        new Promise((done) => {
-          const l = document.createElement('link');
-          l.rel = 'stylesheet';
-          l.href = p.href;
-          l.onload = l.onerror = done;
-          document.head.append(l);
-        }),
-    ),
-  );
-}
-
 const h = handoff();
 const text = new URLSearchParams(location.search).get('q') ?? '';
 // The site's base path, from the page data (the entry reads the rest).
@@ -37,8 +18,8 @@ h.index = index;
 // The boot script waits for this before it loads the entry (for at most a
 // few seconds): the results are the page's main content, and the entry
 // should not share the connection with them.
-export default Promise.all([index, stylesheets()]).then(
-  ([idx]) => {
+export default index.then(
+  (idx) => {
     if (!h.hydrating && drawResults(document, idx, text)) h.shown = { query: text, index: idx };
   },
   () => {}, // the search screen reports it when it takes the index

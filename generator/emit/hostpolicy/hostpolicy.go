@@ -65,8 +65,8 @@ func Security(s Site) []Header {
 
 // CSP is the Content-Security-Policy the pages pass. Scripts come only from
 // the site (inline page data is JSON, which is not script) plus the hashes
-// of any inline script; styles may be inlined (critical CSS, React style
-// attributes); pictures may be external https images; forms and fetches go
+// of any inline script; styles may be inline (React's style attributes);
+// pictures may be external https images; forms and fetches go
 // to the site or to the configured hosted form service.
 func CSP(s Site) string { return join(directives(s)) }
 

@@ -40,16 +40,13 @@ func (h *Head) link(rel, href string) {
 }
 
 // Start has a page's boot script run modules at once, and the browser fetch
-// the stylesheets and data (JSON) those modules wait for as soon as it reads
+// the data (JSON) those modules wait for as soon as it reads
 // the head, when the page's main content waits for them. Data is fetched as
 // fetch() asks for it (CORS, same-origin credentials), so the module's
 // request takes the preloaded response.
-func (h *Head) Start(modules, styles, data []string) {
+func (h *Head) Start(modules, data []string) {
 	for _, m := range modules {
 		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "modulepreload"}, {"href", m}, {"data-start", ""}}})
-	}
-	for _, s := range styles {
-		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "preload"}, {"href", s}, {"as", "style"}}})
 	}
 	for _, d := range data {
 		h.Elements = append(h.Elements, Element{"link", [][2]string{{"rel", "preload"}, {"href", d}, {"as", "fetch"}, {"crossorigin", "anonymous"}}})

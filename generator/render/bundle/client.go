@@ -371,7 +371,7 @@ func (c *client) build() (*Client, []api.Message, error) {
 			}
 		}
 	}
-	boot := bootScript(out.Entry, out.CSS)
+	boot := bootScript(out.Entry)
 	out.Boot = "/assets/boot-" + hashName(boot) + ".js"
 	out.Files[out.Boot[1:]] = boot
 	return out, warnings, nil
@@ -508,10 +508,9 @@ func parseMeta(s string) (*metafile, error) {
 // page and its main pictures are on screen (the load event, the pictures
 // fetched at high priority decoded, two frames, and 150 ms for the frame
 // that shows them to reach the screen, which lags the main thread under
-// load: on a busy CI machine it came 57 ms after a wait of 50 ms, when the
-// stylesheet had been requested already). The page is complete without
-// the entry, so its 80 KiB should not compete with the LCP picture for a
-// slow connection, nor its parsing with the first paint. A tab opened in
+// load: on a busy CI machine it came 57 ms after a wait of 50 ms). The page
+// is complete without the entry, so its 80 KiB should not compete with the
+// LCP picture for a slow connection, nor its parsing with the first paint. A tab opened in
 // the background gets no frames: a timer starts it there, a second after
 // the load event. A reader who taps, clicks or types before then (the menu
 // needs the entry) gets it at once.
@@ -521,19 +520,14 @@ func parseMeta(s string) (*metafile, error) {
 // <link rel=modulepreload data-start>: the boot script runs it at once, and
 // starts the schedule above once the promise it exports by default has
 // settled (firstWaitMS at most), so the entry does not compete with it.
-//
-// A page inlines only the CSS its own markup uses: the whole stylesheet
-// (css) is linked first, and the entry loads once it has arrived (or
-// failed), so what scripts add — dialogs, toasts, the next page — is styled.
 const firstWaitMS = 3000
 
-func bootScript(entry string, css []string) []byte {
-	sheets, _ := json.Marshal(append([]string{}, css...))
-	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};Promise.all(%s.map((h)=>new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=h;l.onload=l.onerror=r;document.head.append(l)}))).then(()=>import(%q))};`+
+func bootScript(entry string) []byte {
+	return []byte(fmt.Sprintf(`let go=()=>{go=()=>{};import(%q)};`+
 		`for(const t of ["pointerdown","keydown","touchstart"])addEventListener(t,()=>go(),{once:true,capture:true,passive:true});`+
 		`const frames=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>go(),150)));`+
 		`const first=Promise.race([Promise.all([...document.querySelectorAll("link[rel=modulepreload][data-start]")].map((l)=>import(l.href).then((m)=>m.default).catch(()=>{}))),new Promise((r)=>setTimeout(r,%d))]);`+
 		`const start=()=>first.then(()=>{setTimeout(()=>go(),1000);`+
 		`Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')].map((i)=>i.decode().catch(()=>{}))).then(frames)});`+
-		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", sheets, entry, firstWaitMS))
+		`document.readyState==="complete"?start():addEventListener("load",start,{once:true});`+"\n", entry, firstWaitMS))
 }
