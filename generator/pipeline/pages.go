@@ -100,10 +100,10 @@ func (p *pages) produce(ctx context.Context, assets <-chan []string) error {
 	return g.Wait()
 }
 
-// layOut readies what every step shares: the shell, the
-// host files (their CSP allows the shell's inline scripts by hash), and the
-// pages to render: one per story and layout, the other paths showing that
-// same page getting copies of it.
+// layOut readies what every step shares: the shell, the host files (their
+// CSP allows the shell's inline scripts by hash), and the pages to render:
+// one per story and layout, the other paths showing that same page getting
+// copies of it.
 func (p *pages) layOut() error {
 	cfg, client := p.src.cfg, p.bundle.Client
 	base := shellData{Lang: cfg.Language, AdClient: cfg.AdPublisherID, Boot: cfg.WithBase(client.Boot), Base: cfg.BasePath}

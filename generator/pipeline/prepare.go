@@ -13,8 +13,9 @@ import (
 )
 
 // prepare is the first step: each page's head and page data, a chunk at a
-// time on every core, and whether it changed since the last build. Once every page showing a story has its data, and
-// the story cache is saved, the story's body is let go.
+// time on every core, and whether it changed since the last build. Once
+// every page showing a story has its data, and the story cache is saved,
+// the story's body is let go.
 func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 	defer close(out)
 	cfg := p.src.cfg

@@ -53,15 +53,6 @@ func newShell(tpl *template.Template, base shellData) (*shell, error) {
 	}
 }
 
-// markup is the shell's own markup, the pages' parts aside.
-func (s *shell) markup() string {
-	if s.parts == nil {
-		out, _ := s.run("", "", nil)
-		return string(out)
-	}
-	return strings.Join(s.parts, "")
-}
-
 // page is one page's HTML, in parts: the shell's own text and the page's
 // parts in between, not copied into one buffer (package output writes them
 // with one system call).
