@@ -21,26 +21,19 @@ const (
 
 func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	cv := &canvas{w: width}
-	lo, hi := 0.0, 0.0
+	lo, hi := c.extent()
+	lo, hi = math.Min(lo, 0), math.Max(hi, 0) // bars start at zero
 	texts := make([][]string, len(c.Rows))
 	for i, r := range c.Rows {
 		texts[i] = make([]string, len(r.Values))
-		up, down := 0.0, 0.0
 		for s, v := range r.Values {
 			if math.IsNaN(v) {
 				continue
 			}
 			texts[i][s] = grouped(v, writtenDecimals(r.Cells[s]))
 			if stacked {
-				if v >= 0 {
-					up += v
-				} else {
-					down += v
-				}
-				lo, hi = math.Min(lo, down), math.Max(hi, up)
-				continue
+				continue // values inside the segments: no gutters
 			}
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
 			w := textWidth(texts[i][s], false) + valGap + 2
 			if v < 0 {
 				cv.left = math.Max(cv.left, w)
