@@ -51,10 +51,16 @@ test('client-side navigation to /story/<id> shows the same page', async ({ page 
   await page.evaluate(() => {
     (window as any).__samePage = true; // gone if the browser loads a page
     history.pushState(null, '', '/story/5/');
-    dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page).toHaveURL('/story/5/');
-  await expect(page.locator('h1')).toContainText('RBI');
+  // hydrated() returns once hydration has begun; the router listens once it
+  // has committed, which a busy machine delays: tell it again until it has.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+      return page.locator('h1').textContent();
+    })
+    .toContain('RBI');
   await expect(page.getByLabel('Advertisement')).toHaveCount(2);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${BASE}/rbi-policy/`);
   expect(await page.evaluate(() => (window as any).__samePage)).toBe(true);

@@ -5,7 +5,7 @@ import { srcsetWithoutBase, withBase, withoutBase } from './sitepath';
 // A page carries its own data (script#page-data), without what its markup
 // holds already: its blocks' html (components/Body.tsx, restoreHTML) and
 // its cards, a listing's and a story's related stories (readCards; Go's
-// pipeline.CardLists). This reads them all from a prerendered page, the one
+// pipeline.cardLists). This reads them all from a prerendered page, the one
 // loaded or the next one fetched.
 export function readPage(doc: Document): PageData {
   const page = JSON.parse(doc.getElementById('page-data')!.textContent!) as PageData;

@@ -27,24 +27,23 @@ export function withBase(path: string | undefined, base = current): string | und
 
 /** withBase on each URL of an image candidate list ("/a-480.webp 480w, /a-800.webp 800w"). */
 export function srcsetWithBase(srcset: string | undefined, base = current): string | undefined {
-  if (!base || !srcset) return srcset;
-  return srcset
-    .split(',')
-    .map((c) => {
-      const lead = c.length - c.trimStart().length;
-      return c.slice(0, lead) + withBase(c.slice(lead), base);
-    })
-    .join(',');
+  return srcset && eachCandidate(srcset, (url) => withBase(url, base));
 }
 
 /** srcsetWithBase undone: each URL of a candidate list without the base path. */
 export function srcsetWithoutBase(srcset: string, base = current): string {
-  if (!base) return srcset;
+  return eachCandidate(srcset, (url) => withoutBase(url, base));
+}
+
+// eachCandidate maps the start of each candidate ("/a-480.webp 480w"),
+// keeping the white space before it; withBase and withoutBase change only
+// a leading site path.
+function eachCandidate(srcset: string, f: (candidate: string) => string): string {
   return srcset
     .split(',')
     .map((c) => {
       const lead = c.length - c.trimStart().length;
-      return c.slice(0, lead) + withoutBase(c.slice(lead), base);
+      return c.slice(0, lead) + f(c.slice(lead));
     })
     .join(',');
 }

@@ -163,8 +163,8 @@ func (b *Builder) Close() error {
 // are drawn and the assets made while the pages are.
 //
 // have(path, key) reports whether the destination already holds that file
-// with that key; such pages and pictures are not made again and reach the
-// sink with nil Data. Every problem stops the build with an error; the
+// with that key (it is called from several goroutines at once); such pages
+// and pictures are not made again and reach the sink with nil Data. Every problem stops the build with an error; the
 // caller discards what the sink received.
 func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, error) {
 	b.last = nil

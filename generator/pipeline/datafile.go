@@ -28,17 +28,17 @@ func pageJSON(data any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// CardLists are the page data's lists of cards that a page shows whole, as
+// cardLists are the page data's lists of cards that a page shows whole, as
 // cards (a listing's, a story's related stories): the data a page carries
 // inline has them empty, and the browser reads them from the cards
 // (frontend/src/readpage.ts, readCards). Inline, they were a tenth of a 10,000-story
 // site's bytes.
-var CardLists = []string{"cards", "related"}
+var cardLists = []string{"cards", "related"}
 
 // inline is the data a page carries: its data without what its markup
 // holds already, its blocks' HTML and its cards.
 func inline(data []byte) []byte {
-	return worker.EmptyLists(worker.WithoutHTML(data), CardLists...)
+	return worker.EmptyLists(worker.WithoutHTML(data), cardLists...)
 }
 
 // lastPageJSON is the size of the page data pageJSON made last.

@@ -43,9 +43,18 @@ type Size struct {
 
 // Measure walks a built site.
 func Measure(dir string) (Size, error) {
-	files := map[string]int64{}
-	folders := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	files, folders, err := Walk(dir)
+	if err != nil {
+		return Size{}, err
+	}
+	return Of(dir, files, folders), nil
+}
+
+// Walk reads what a folder holds: each file's size by its slash-separated
+// path, and how many folders are below it.
+func Walk(dir string) (files map[string]int64, folders int, err error) {
+	files = map[string]int64{}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || path == dir {
 			return err
 		}
@@ -60,10 +69,7 @@ func Measure(dir string) (Size, error) {
 		files[filepath.ToSlash(strings.TrimPrefix(path, dir+string(filepath.Separator)))] = info.Size()
 		return nil
 	})
-	if err != nil {
-		return Size{}, err
-	}
-	return Of(dir, files, folders), nil
+	return files, folders, err
 }
 
 // Of is the size of the site built in dir whose files (path -> bytes) and

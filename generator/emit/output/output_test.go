@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 )
 
 // site is a test's output folder and cache.
@@ -58,28 +60,6 @@ func tree(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return got
-}
-
-// walkSizes is every file's size under dir, and its number of folders.
-func walkSizes(t *testing.T, dir string) (map[string]int64, int) {
-	sizes, folders := map[string]int64{}, 0
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || p == dir {
-			return err
-		}
-		if d.IsDir() {
-			folders++
-			return nil
-		}
-		info, err := d.Info()
-		rel, _ := filepath.Rel(dir, p)
-		sizes[filepath.ToSlash(rel)] = info.Size()
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sizes, folders
 }
 
 func same(a, b map[string]string) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
@@ -190,7 +170,11 @@ func TestRandomBuilds(t *testing.T) {
 			}
 			committed = want
 			sizes, folders := w.Sizes()
-			if wantSizes, wantFolders := walkSizes(t, s.out); fmt.Sprint(sizes) != fmt.Sprint(wantSizes) || folders != wantFolders {
+			wantSizes, wantFolders, err := hostpolicy.Walk(s.out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(sizes) != fmt.Sprint(wantSizes) || folders != wantFolders {
 				t.Fatalf("round %d: sizes %v in %d folders; dist has %v in %d", round, sizes, folders, wantSizes, wantFolders)
 			}
 		}

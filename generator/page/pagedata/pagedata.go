@@ -88,7 +88,7 @@ type List struct {
 	Base        string         `json:"base"`
 	Page        int            `json:"page"`
 	Pages       int            `json:"pages"`
-	Cards       []Card         `json:"cards"` // inline, [] (in the markup only: pipeline.CardLists)
+	Cards       []Card         `json:"cards"` // inline, [] (in the markup only: pipeline.cardLists)
 }
 
 // Site is what every page needs to know about the magazine.
@@ -143,7 +143,7 @@ type Story struct {
 	Embeds       bool             `json:"embeds,omitempty"` // the blocks hold an embed, whose component loads first
 	Extra        story.Extra      `json:"extra"`
 	Corrections  []Correction     `json:"corrections,omitempty"` // oldest first
-	Related      []Card           `json:"related"`               // inline, [] (in the markup only: pipeline.CardLists)
+	Related      []Card           `json:"related"`               // inline, [] (in the markup only: pipeline.cardLists)
 }
 
 // Correction is a dated correction note.
