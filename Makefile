@@ -47,6 +47,9 @@ test: test-go test-unit test-e2e
 test-go: deps
 	$(GO) vet ./...
 	$(GO) test ./...
+	# docs/deploy/s3-upload.sh with the real AWS CLI (a second a call): kept
+	# out of go test ./... so that stays a quick loop.
+	MAGAZINE_TEST_RECIPES=1 $(GO) test -run '^TestS3UploadScript$$' ./cmd/magazine
 	# Bad input never crashes: a short, fixed fuzzing run of each parser.
 	# Counted in executions, not seconds: Go 1.26's fuzzer can fail a run with
 	# "context deadline exceeded" when a timed -fuzztime ends mid-call

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -60,9 +61,12 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 
 	// One uninterrupted build each way, listing their steps.
 	var steps [2][]string
+	took := time.Duration(math.MaxInt64)
 	for _, v := range []int{0, 1} {
 		s.setStories(versions[v])
+		t0 := time.Now()
 		code, _, stderr := s.run("build", "MAGAZINE_TEST_PAUSE=list")
+		took = min(took, time.Since(t0))
 		if code != 0 {
 			t.Fatalf("build: %s", stderr)
 		}
@@ -155,8 +159,9 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 			}
 		}
 	}
-	for _, after := range []time.Duration{300 * time.Millisecond, 1 * time.Second, 2 * time.Second} {
-		kill("", after)
+	// And at moments no step names, spread over a build's time.
+	for _, part := range []time.Duration{5, 3, 2} {
+		kill("", took/part)
 	}
 }
 

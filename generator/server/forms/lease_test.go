@@ -71,10 +71,10 @@ func (l labelled) RoundTrip(r *http.Request) (*http.Response, error) {
 // each is delivered once, and each run counts what it delivered.
 func TestConcurrentForwardsDeliverEachLeadOnce(t *testing.T) {
 	if testing.Short() {
-		t.Skip("forwards thousands of leads")
+		t.Skip("forwards hundreds of leads")
 	}
 	eachStore(t, func(t *testing.T, s *Store) {
-		const n = 2000
+		const n = 12 * leaseBatch // enough claims for the runs to overlap
 		addLeads(t, s, n)
 		rc, to := newCounter(t)
 		runs := []string{"a", "b"}
@@ -131,7 +131,9 @@ func TestForwardChild(t *testing.T) {
 	s.Forward(context.Background(), opt)
 }
 
-const childLease = 4 * time.Second
+// Long enough for this test to forward the leads outside the killed run's
+// batch while its leases hold (tens of milliseconds; it says so when not).
+const childLease = 1500 * time.Millisecond
 
 // A run killed while it sends a lead cannot give its lease up: until the
 // lease expires other runs leave that lead alone, and then one sends it.

@@ -3,7 +3,9 @@ package serve
 import (
 	"context"
 	"errors"
+	"net/http/httptest"
 	"testing"
+	"time"
 )
 
 func TestHealth(t *testing.T) {
@@ -32,9 +34,21 @@ func TestHealth(t *testing.T) {
 		}
 	}
 	// A database that hangs is a failure too, once the check's time is up.
-	hung := Health(site, func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })
-	if res := do(hung, "GET", HealthPath, nil); res.StatusCode != 503 {
-		t.Errorf("hanging check: %d", res.StatusCode)
+	hung := Health(site, func(ctx context.Context) error {
+		deadline, ok := ctx.Deadline()
+		if !ok || time.Until(deadline) > healthTimeout {
+			t.Errorf("the check's deadline is %v away (set: %v), want at most %v", time.Until(deadline), ok, healthTimeout)
+		}
+		<-ctx.Done()
+		return ctx.Err()
+	})
+	// The request's own deadline, shorter than the check's, spares the wait.
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	rec := httptest.NewRecorder()
+	hung.ServeHTTP(rec, httptest.NewRequestWithContext(ctx, "GET", HealthPath, nil))
+	if rec.Code != 503 {
+		t.Errorf("hanging check: %d", rec.Code)
 	}
 	// Only that path: the site keeps every other, even one that starts alike.
 	down = errors.New("down")
