@@ -125,3 +125,109 @@ func copyDir(t *testing.T, from, to string, dirs ...string) {
 	// esbuild resolves react from the repository's node_modules.
 	os.Symlink(filepath.Join(from, "node_modules"), filepath.Join(to, "node_modules"))
 }
+
+// Each change to a story changes exactly the files that show it — its own
+// pages, the listings, home page, feeds and sitemap that name it, other
+// stories' related lists, its pictures — and the search index, and no
+// other file; a new title reaches every file that showed the old one.
+func TestChangesReachExactlyThePagesShowingTheStory(t *testing.T) {
+	t.Parallel()
+	story := func(id, title, category, author, tags string) string {
+		s := gt.Story(id, "tags: ["+tags+"]\n")
+		s = strings.Replace(s, `"Story `+id+`"`, `"`+title+`"`, 1)
+		s = strings.Replace(s, `"Economic Policy"`, `"`+category+`"`, 1)
+		return strings.Replace(s, `"Nivaran Economy Desk"`, `"`+author+`"`, 1)
+	}
+	files := map[string]string{
+		"stories/s1.md": story("1", "Rupee Ledger", "Economic Policy", "Nivaran Economy Desk", "RBI, credit"),
+		"stories/s2.md": story("2", "Port Queues", "International Trade", "Ira Venkataraman", "exports"),
+		"stories/s3.md": story("3", "Chip Subsidies", "Technology", "Nivaran Editorial Team", "semiconductors"),
+		"stories/s4.md": story("4", "Credit Lines", "Economic Policy", "Ira Venkataraman", "credit"),
+		"stories/s5.md": story("5", "Solar Parks", "Technology", "Nivaran Economy Desk", "energy"),
+		"stories/s6.md": story("6", "Freight Corridors", "International Trade", "Nivaran Editorial Team", "exports, logistics"),
+		"stories/s7.md": story("7", "Grain Stocks", "Economic Policy", "Nivaran Economy Desk", "agriculture"),
+	}
+	o := gt.Options(t, files)
+	o.Cache = filepath.Join(t.TempDir(), "cache")
+	run(t, o)
+	site := func() map[string]string {
+		out := map[string]string{}
+		filepath.WalkDir(o.Out, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(p)
+				rel, _ := filepath.Rel(o.Out, p)
+				out[filepath.ToSlash(rel)] = string(b)
+			}
+			return err
+		})
+		return out
+	}
+	write := func(name, content string) { os.WriteFile(filepath.Join(o.Stories, name), []byte(content), 0o644) }
+	for _, c := range []struct {
+		what, id string
+		titles   []string // the story's titles, before and after
+		change   func()
+		reach    bool // every file that showed the old title or shows the new one changed
+	}{
+		{"a new title", "3", []string{"Chip Subsidies", "Fab Incentives"}, func() {
+			write("s3.md", story("3", "Fab Incentives", "Technology", "Nivaran Editorial Team", "semiconductors"))
+		}, true},
+		{"a body edit", "7", []string{"Grain Stocks"}, func() {
+			write("s7.md", strings.Replace(files["stories/s7.md"], "Body of story 7.", "Buffer stocks rose.", 1))
+		}, false},
+		{"another category and tags", "4", []string{"Credit Lines"}, func() {
+			write("s4.md", story("4", "Credit Lines", "Technology", "Ira Venkataraman", "energy"))
+		}, false},
+		{"a new story", "8", []string{"Warehouse Receipts"}, func() {
+			write("s8.md", story("8", "Warehouse Receipts", "Economic Policy", "Nivaran Economy Desk", "agriculture, credit"))
+		}, true},
+		{"a deleted story", "5", []string{"Solar Parks"}, func() { os.Remove(filepath.Join(o.Stories, "s5.md")) }, true},
+	} {
+		before := site()
+		c.change()
+		run(t, o)
+		after := site()
+		shows := func(text string) bool {
+			for _, title := range c.titles {
+				if strings.Contains(text, title) {
+					return true
+				}
+			}
+			return strings.Contains(text, "/story/"+c.id+"/")
+		}
+		changed := map[string]bool{}
+		for p := range before {
+			if before[p] != after[p] {
+				changed[p] = true
+			}
+		}
+		for p := range after {
+			if before[p] != after[p] {
+				changed[p] = true
+			}
+		}
+		if len(changed) == 0 {
+			t.Fatalf("%s: nothing changed", c.what)
+		}
+		for p := range changed {
+			own := strings.HasPrefix(p, "images/") && strings.HasPrefix(filepath.Base(p), c.id+"-")
+			if !shows(before[p]) && !shows(after[p]) && !own && !strings.HasPrefix(p, "search/") {
+				t.Errorf("%s of story %s changed %s, which does not show it", c.what, c.id, p)
+			}
+		}
+		if !c.reach {
+			continue
+		}
+		first, last := c.titles[0], c.titles[len(c.titles)-1]
+		for p := range before {
+			if strings.Contains(before[p], first) && before[p] == after[p] {
+				t.Errorf("%s of story %s left %s showing it as it was", c.what, c.id, p)
+			}
+		}
+		for p := range after {
+			if strings.Contains(after[p], last) && !changed[p] {
+				t.Errorf("%s of story %s: %s shows it, unchanged", c.what, c.id, p)
+			}
+		}
+	}
+}
