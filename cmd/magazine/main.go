@@ -7,11 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/pipeline"
 	"github.com/nivaran/magazine/generator/server/serve"
 	"github.com/spf13/cobra"
@@ -83,7 +83,7 @@ func tuneGC(o pipeline.Options) {
 	if dir == "" {
 		dir = "stories"
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.md"))
+	files, _ := story.Files(dir)
 	pipeline.TuneGC(len(files))
 }
 

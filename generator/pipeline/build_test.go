@@ -440,3 +440,32 @@ func TestSizePerPage(t *testing.T) {
 		t.Errorf("%.1f KB a page; at most 25 KB", perPage/1024)
 	}
 }
+
+// An output folder that is, or holds, what the build reads, or lies in the
+// stories folder, is refused before anything is written: a build replaces
+// its output folder whole.
+func TestOutputFolderHoldingSourcesIsRefused(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
+	site := filepath.Dir(o.Config)
+	before := gt.Tree(t, site)
+	for _, out := range []string{site, o.Stories, filepath.Join(o.Stories, "images"), filepath.Join(site, ".cache")} {
+		bad := o
+		bad.Out = out
+		_, err := pipeline.Run(bad)
+		if err == nil || !strings.Contains(err.Error(), "--out "+out) {
+			t.Errorf("--out %s: %v", out, err)
+		}
+	}
+	if after := gt.Tree(t, site); after != before {
+		t.Errorf("the site's folder changed:\n%s\nwas\n%s", after, before)
+	}
+	// A link to the stories folder is the stories folder.
+	link := filepath.Join(t.TempDir(), "link")
+	os.Symlink(o.Stories, link)
+	bad := o
+	bad.Out = link
+	if _, err := pipeline.Run(bad); err == nil {
+		t.Error("--out through a link to the stories folder was taken")
+	}
+}

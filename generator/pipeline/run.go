@@ -15,6 +15,9 @@ import (
 // cache folder: pages whose inputs are unchanged are not rendered again.
 func Run(opt Options) (res *Result, err error) {
 	opt.defaults()
+	if err := opt.checkOut(); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	b, done, err := opt.builder()
 	if err != nil {

@@ -35,10 +35,19 @@ type Options struct {
 	KeepText bool
 }
 
-// LoadDir reads every *.md file in dir (not recursive) in parallel and
-// validates each, then checks the set: ids and paths must be unique.
-func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
+// Files lists the story files of dir: its *.md files, not those of its
+// subfolders, and not hidden ones (a name starting with a dot): editors
+// leave those beside the files they edit (Emacs's .#name.md lock, a
+// dangling link while a buffer has changes; macOS's ._name.md).
+func Files(dir string) ([]string, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	return slices.DeleteFunc(files, func(f string) bool { return strings.HasPrefix(filepath.Base(f), ".") }), err
+}
+
+// LoadDir reads every story file of dir (Files) in parallel and validates
+// each, then checks the set: ids and paths must be unique.
+func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
+	files, err := Files(dir)
 	var diags diag.List
 	if err != nil {
 		diags.Add(dir, 0, 0, "%v", err)

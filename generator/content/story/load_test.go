@@ -184,3 +184,21 @@ func FuzzParse(f *testing.F) {
 		Parse("f.md", src, opt) // must not panic
 	})
 }
+
+// Hidden files beside the stories are editors' (Emacs's lock, a link to
+// nowhere while a buffer has changes; macOS's ._ files): not stories, and
+// never a problem. Nor is a subfolder's file or another extension a story.
+func TestHiddenFilesAreNotStories(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "rbi.md"), []byte(good), 0o644)
+	os.Symlink("editor@host.1234:1700000000", filepath.Join(dir, ".#rbi.md"))
+	os.WriteFile(filepath.Join(dir, "._rbi.md"), []byte("\x00\x05\x16\x07 Mac OS X"), 0o644)
+	os.WriteFile(filepath.Join(dir, ".draft.md"), []byte(strings.Replace(good, "id: 5", "id: 6", 1)), 0o644)
+	stories, diags := LoadDir(dir, opt)
+	if len(diags) > 0 || len(stories) != 1 || filepath.Base(stories[0].File) != "rbi.md" {
+		t.Fatalf("%d stories, %v", len(stories), diags)
+	}
+	if id, err := NextID(dir); id != 6 || err != nil {
+		t.Errorf("NextID: %d, %v", id, err)
+	}
+}

@@ -97,7 +97,7 @@ func pathOwner(dir, path string, owner func(string) string) (string, error) {
 			return by, nil
 		}
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	files, err := Files(dir)
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +120,7 @@ func pathOwner(dir, path string, owner func(string) string) (string, error) {
 // NextID is one above the highest id in dir's story files. It reads the id
 // line directly, so even a file with other mistakes keeps its id taken.
 func NextID(dir string) (int, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	files, err := Files(dir)
 	if err != nil {
 		return 0, err
 	}

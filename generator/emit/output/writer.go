@@ -93,6 +93,10 @@ func Open(out, cacheDir string, full bool) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := refuseForeign(abs, cacheDir); err != nil {
+		l.Close()
+		return nil, err
+	}
 	w := &Writer{out: abs, cache: cacheDir, lock: l,
 		next: map[string]string{}, sizes: map[string]int64{}, made: map[string]bool{}, chmod: umaskNarrows()}
 	if err := w.prepare(full); err != nil {

@@ -126,6 +126,9 @@ func (s *Server) watchTree(w *fsnotify.Watcher, root string) error {
 // isSource reports whether a path is one a build reads: under a source
 // folder, or a config file (their folders hold other files too).
 func (s *Server) isSource(path string) bool {
+	if name := filepath.Base(path); strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
+		return false // an editor's lock, swap or backup file
+	}
 	dirs, files := s.sources()
 	for _, f := range files {
 		if filepath.Clean(path) == filepath.Clean(f) {
