@@ -6,6 +6,7 @@ package dev
 
 import (
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"os"
@@ -112,7 +113,11 @@ func (s *Server) update(changed []string) {
 		s.mu.Lock()
 		s.problem = msg
 		s.mu.Unlock()
-		fmt.Fprintf(s.log, "\n%s\nThe last good build is still being served.\n", msg)
+		if s.last == nil {
+			fmt.Fprintf(s.log, "\n%s\nNo build has succeeded yet: the browser shows these problems until one does.\n", msg)
+		} else {
+			fmt.Fprintf(s.log, "\n%s\nThe last good build is still being served.\n", msg)
+		}
 		s.broadcast(event{"problem", msg})
 		return
 	}
@@ -156,9 +161,36 @@ func (s *Server) Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-store")
 		_, _ = io.WriteString(w, client)
 	})
-	mux.Handle("/", serve.FS(os.DirFS(s.site.dir), s.base, injectClient))
+	site := serve.FS(os.DirFS(s.site.dir), s.base, injectClient)
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.RLock()
+		built, problem := s.last != nil, s.problem
+		s.mu.RUnlock()
+		if built {
+			site.ServeHTTP(w, r)
+			return
+		}
+		// No build has succeeded: every address shows why, and the page
+		// reloads by itself once one does (the client script).
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		if problem == "" {
+			problem = "The site is being built."
+		}
+		fmt.Fprintf(w, noBuildPage, html.EscapeString(problem))
+	}))
 	return mux
 }
+
+// noBuildPage is what every address shows before a build succeeded.
+const noBuildPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No build yet</title></head>
+<body><main><h1>No build has succeeded yet</h1><pre style="white-space:pre-wrap">%s</pre>
+<p>Fix the problems and save: this page reloads by itself.</p></main>
+<script src="/__dev/client.js"></script></body></html>
+`
 
 // Base is the base path the site is served below: "" at the root.
 func (s *Server) Base() string { return s.base }

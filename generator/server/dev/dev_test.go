@@ -121,6 +121,45 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 	}
 }
 
+// Before any build has succeeded, every address shows the problems, with
+// the client that reloads the page once a build does.
+func TestFirstBuildFailingShowsItsProblems(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"stories/a.md": strings.Replace(gt.Story("1", ""), "category: \"Economic Policy\"", "category: \"Gardening\"", 1)})
+	var log bytes.Buffer
+	s, err := New(o, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if !strings.Contains(log.String(), "No build has succeeded yet") {
+		t.Errorf("terminal: %s", log.String())
+	}
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	get := func(path string) (int, string) {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	for _, p := range []string{"/", "/story/1/", "/nowhere"} {
+		code, body := get(p)
+		if code != http.StatusServiceUnavailable || !strings.Contains(body, "a.md:") || !strings.Contains(body, "Gardening") ||
+			!strings.Contains(body, `<script src="/__dev/client.js">`) {
+			t.Errorf("%s: %d %.300s", p, code, body)
+		}
+	}
+	os.WriteFile(filepath.Join(o.Stories, "a.md"), []byte(gt.Story("1", "")), 0o644)
+	s.Rebuild()
+	if code, body := get("/story/1/"); code != 200 || !strings.Contains(body, "Body of story 1.") {
+		t.Errorf("after the fix: %d %.200s", code, body)
+	}
+}
+
 func TestWatchNoticesChanges(t *testing.T) {
 	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
