@@ -161,7 +161,11 @@ func reserved(path string, id int) string {
 		return "looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)"
 	}
 	if strings.HasPrefix(path, "/story/") && path != story.StoryPath(id) {
-		return "is reserved: /story/<id> is each story's own address (this story's is " + story.StoryPath(id) + ")"
+		why := "is reserved: /story/<id> is each story's own address"
+		if id == 0 { // a story not written yet (Owner)
+			return why
+		}
+		return why + " (this story's is " + story.StoryPath(id) + ")"
 	}
 	for _, dir := range []string{"story", "stories", "category", "author", "tag", "tags", "search", "assets", "images", "api"} {
 		if path == "/"+dir || strings.HasPrefix(path, "/"+dir+"/") && dir != "story" {

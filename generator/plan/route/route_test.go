@@ -189,3 +189,16 @@ func TestDedicatedLayoutOnlyAtCanonicalPath(t *testing.T) {
 		t.Error("only story routes have a layout")
 	}
 }
+
+// Owner speaks of a story not written yet, which has no id.
+func TestOwnerOfAStoryAddress(t *testing.T) {
+	if got, want := Owner("/story/5"), "the site (it is reserved: /story/<id> is each story's own address)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := Owner("/about"); !strings.Contains(got, "page") {
+		t.Errorf("/about: %q", got)
+	}
+	if got := Owner("/rbi-policy"); got != "" {
+		t.Errorf("/rbi-policy: %q", got)
+	}
+}
