@@ -4,10 +4,13 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/nivaran/magazine/generator/content/site"
@@ -243,10 +246,12 @@ func load(cfg *site.Config, opt Options, keepText bool) (*content, []*story.Stor
 	}
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, all)...)
+	diags = append(diags, checkSiteLinks(cfg, opt.Config, routes)...)
 	c := &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}
 	if len(diags) == 0 {
 		return c, all, nil
 	}
+	diags.Sort() // as check lists them
 	if !c.without(diags, cfg, opt.Config) {
 		return nil, all, diags
 	}
@@ -329,9 +334,49 @@ func checkHome(cfg *site.Config, file string, stories []*story.Story) diag.List 
 	for _, sec := range sections {
 		for _, id := range sec.ids {
 			if id != 0 && !ids[id] {
-				diags.Add(file, 0, 0, "home.%s: no story has id %d", sec.name, id)
+				at, line := where(cfg, file, "home."+sec.name)
+				diags.Add(at, line, 0, "home.%s: no story has id %d", sec.name, id)
 			}
 		}
 	}
 	return diags
+}
+
+// checkSiteLinks reports the config's links to pages of the site (the
+// header's sections, the editor's-pick link) that no page has, at their
+// lines, rather than as a broken link of every page that shows them. Links
+// to files (a dot in the last part) are the link check's.
+func checkSiteLinks(cfg *site.Config, file string, routes []route.Route) diag.List {
+	pages := map[string]bool{}
+	for _, r := range routes {
+		pages[r.Path] = true
+	}
+	var diags diag.List
+	check := func(key, link string) {
+		p, _, _ := strings.Cut(link, "#")
+		p, _, _ = strings.Cut(p, "?")
+		if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(path.Base(p), ".") {
+			return
+		}
+		if p = strings.TrimSuffix(p, "/"); p == "" {
+			p = "/"
+		}
+		if !pages[p] {
+			at, line := where(cfg, file, key)
+			diags.Add(at, line, 0, "%s: no page of the site has the address %s", key, link)
+		}
+	}
+	for i, sec := range cfg.Sections {
+		check(fmt.Sprintf("sections[%d]", i), sec.Path)
+	}
+	check("home.editorsPickTarget", cfg.Home.EditorsPickTarget)
+	return diags
+}
+
+// where is the file and line of a config key, or the config file.
+func where(cfg *site.Config, file, key string) (string, int) {
+	if at, line := cfg.Where(strings.Split(key, "[")[0]); at != "" {
+		return at, line
+	}
+	return file, 0
 }

@@ -469,3 +469,32 @@ func TestOutputFolderHoldingSourcesIsRefused(t *testing.T) {
 		t.Error("--out through a link to the stories folder was taken")
 	}
 }
+
+// The config's links to pages that do not exist are reported at their
+// lines in site.yaml, once, by check and build alike (not as a broken link
+// of every page that shows them); so are home-page ids no story has.
+func TestConfigLinksAtTheirLines(t *testing.T) {
+	t.Parallel()
+	config := gt.Site + "sections:\n  - {label: Home, path: /}\n  - {label: Tech, path: /category/economic-policy/}\n  - {label: Nope, path: /nope}\n" +
+		"  - {label: Feed, path: /feed.xml}\n  - {label: Elsewhere, path: https://example.org/x}\n" +
+		"home:\n  lead: 999\n  editorsPickTarget: /nowhere\n"
+	o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", "")})
+	want := o.Config + ":15: sections[2]: no page of the site has the address /nope\n" +
+		o.Config + ":21: home.lead: no story has id 999\n" +
+		o.Config + ":22: home.editorsPickTarget: no page of the site has the address /nowhere"
+	_, cerr := pipeline.Check(o)
+	_, berr := pipeline.Run(o)
+	for what, err := range map[string]error{"check": cerr, "build": berr} {
+		l, ok := pipeline.Diagnostics(err)
+		if !ok {
+			t.Fatalf("%s: %v", what, err)
+		}
+		var got []string
+		for _, d := range l {
+			got = append(got, d.String())
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%s:\n%s\nwant\n%s", what, strings.Join(got, "\n"), want)
+		}
+	}
+}

@@ -72,7 +72,19 @@ func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
 	if err := c.normalise(buildDate, at).Err(); err != nil {
 		return nil, err
 	}
+	c.where = at
 	return &c, nil
+}
+
+// Where says where a dotted key ("home.lead") is set: the file (among the
+// config and its overlays) and the line of its value, or of the closest
+// enclosing key when it is absent. A config not loaded from files (tests)
+// has no lines.
+func (c *Config) Where(key string) (file string, line int) {
+	if c.where == nil {
+		return "", 0
+	}
+	return c.where(key)
 }
 
 // position says where a dotted key ("forms.launch") is set: the file and

@@ -34,6 +34,7 @@ type Config struct {
 	// story dates are read in and scheduled stories fall due by.
 	TimeZone string         `yaml:"timeZone" json:"-"`
 	Location *time.Location `yaml:"-" json:"-"`
+	where    position       // where each key is set (Where)
 	// BasePath is the base URL's path without its last slash: "" for a
 	// site at the root of its host, "/magazine" for one served below
 	// https://example.org/magazine/. Every site path the pages, host files
