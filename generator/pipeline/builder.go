@@ -224,7 +224,11 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		return nil, err
 	}
 	res.Phases = t.phases()
-	if err := append(p.problems, src.problems...).Err(); err != nil {
+	problems := append(p.problems, src.problems...)
+	if !b.opt.NoLinkCheck {
+		problems = append(problems, checkScheduled(src, p.names)...)
+	}
+	if err := problems.Err(); err != nil {
 		return nil, err
 	}
 	if b.keepLast {

@@ -2,10 +2,13 @@ package pipeline
 
 import (
 	"os"
+	"slices"
 	"strings"
 
+	"github.com/nivaran/magazine/generator/content/markdown"
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/emit/linkcheck"
+	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/util/diag"
 )
 
@@ -52,4 +55,43 @@ func lineOf(file, href string) (int, string) {
 		}
 	}
 	return 0, href
+}
+
+// checkScheduled checks the links of the stories held back until their
+// date as if they were published now, against this build's files and the
+// pages the held stories will add (their own, a listing only they fill):
+// a broken one would otherwise first fail the unattended build of the day
+// they go out. Drafts are work in progress and are not checked.
+func checkScheduled(src *source, names []string) diag.List {
+	held := src.held.Scheduled
+	if len(held) == 0 {
+		return nil
+	}
+	routes, _ := route.Table(append(slices.Clone(src.stories), held...), src.cfg.PerPage)
+	names = slices.Clone(names)
+	at := map[*story.Story]string{}
+	for _, r := range routes {
+		names = append(names, route.File(r.Path))
+		if r.Story != nil && !r.IsAlias() {
+			at[r.Story] = route.File(r.Path)
+		}
+	}
+	pages := map[string][][]byte{}
+	from := map[string]*story.Story{}
+	var add func(page string, blocks []markdown.Block)
+	add = func(page string, blocks []markdown.Block) {
+		for _, bl := range blocks {
+			pages[page] = append(pages[page], []byte(bl.HTML))
+			add(page, bl.Children)
+		}
+	}
+	for _, s := range held {
+		add(at[s], s.Body.Blocks)
+		from[at[s]] = s
+	}
+	var diags diag.List
+	for _, pr := range linkcheck.NewChecker(names, src.cfg.BaseURL).Check(pages) {
+		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath))
+	}
+	return diags
 }

@@ -183,3 +183,35 @@ func TestAuthorPhoto(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// A scheduled story's links are checked now, as if it were published, so
+// the unattended build of its day does not fail on them: a link to a page
+// that will not exist is an error at its line for check and build; links
+// to published stories, to another scheduled story and to the listing only
+// it will fill are fine. Drafts are left alone.
+func TestScheduledStoriesLinksCheckedNow(t *testing.T) {
+	t.Parallel()
+	future := func(id, extra, body string) string {
+		s := strings.Replace(gt.Story(id, extra), "publishedAt: 2025-08-1"+id[len(id)-1:], "publishedAt: 2025-12-01", 1)
+		return strings.Replace(s, "Body of story "+id+".", body, 1)
+	}
+	files := map[string]string{
+		"stories/a.md": gt.Story("1", "path: /first\n"),
+		"stories/b.md": future("2", "path: /second\ntags: [new-topic]\n", "See [the first](/first), [the third](/story/3) and [the topic](/tag/new-topic)."),
+		"stories/c.md": future("3", "", "Due later."),
+		"stories/d.md": strings.Replace(gt.Story("4", "draft: true\n"), "Body of story 4.", "A [draft link](/not-yet).", 1),
+	}
+	o := gt.Options(t, files)
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(o.Stories, "c.md"), []byte(future("3", "", "Linking [nowhere](/no-such-page).")), 0o644)
+	want := filepath.Join(o.Stories, "c.md") + ":10: broken link /no-such-page: no page or file of the site has that address"
+	_, cerr := pipeline.Check(o)
+	_, berr := pipeline.Run(o)
+	for what, err := range map[string]error{"check": cerr, "build": berr} {
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v\nwant %s", what, err, want)
+		}
+	}
+}
