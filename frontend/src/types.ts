@@ -96,8 +96,10 @@ export interface Image {
   width?: number;
   height?: number;
   alt: string;
-  custom?: string;
+  custom?: CustomVisual;
 }
+
+export type CustomVisual = 'trade-partnership';
 
 export interface Story {
   id: number;

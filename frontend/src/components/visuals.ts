@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
+import type { CustomVisual } from '../types';
 
 // Custom featured visuals (featuredImage: custom:<name>), drawn in SVG by a
 // component only the stories that use one need; so is "embed", the frame of
 // an ```embed block. routes/lazy.ts loads them with the page that shows one.
 export type Visual = ComponentType<{ title: string }>;
-const loaders: Record<string, () => Promise<{ default: ComponentType<any> }>> = {
+// One loader for each of the Go list's visuals (story.Visuals), and no other.
+const loaders: Record<CustomVisual | 'embed', () => Promise<{ default: ComponentType<any> }>> = {
   'trade-partnership': () => import('./TradePartnership').then((m) => ({ default: m.TradePartnership })),
   embed: () => import('./Embed'),
 };
@@ -17,7 +19,7 @@ export function visual(name: string): Visual | undefined {
 }
 
 export async function preloadVisual(name: string | undefined): Promise<void> {
-  if (name && name in loaders && !visuals.has(name)) visuals.set(name, (await loaders[name]()).default);
+  if (name && name in loaders && !visuals.has(name)) visuals.set(name, (await loaders[name as keyof typeof loaders]()).default);
 }
 
 export async function preloadVisuals(): Promise<void> {

@@ -235,6 +235,14 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
+	if name, ok := strings.CutPrefix(s.FeaturedImage, "custom:"); ok && !slices.Contains(Visuals, name) {
+		msg := fmt.Sprintf("featuredImage: %q is not a custom visual (want custom:%s, a picture, an https:// address or generated)",
+			s.FeaturedImage, strings.Join(Visuals, ", custom:"))
+		if sug := diag.Suggest(name, Visuals); sug != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", "custom:"+sug)
+		}
+		diags.Add(s.File, s.Line("featuredImage"), 0, "%s", msg)
+	}
 	if IsExternalImage(s.FeaturedImage) {
 		if err := markdown.CheckPictureURL(s.FeaturedImage); err != nil {
 			diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", err)

@@ -202,3 +202,17 @@ func TestHiddenFilesAreNotStories(t *testing.T) {
 		t.Errorf("NextID: %d, %v", id, err)
 	}
 }
+
+// A custom visual the frontend does not draw is a mistake, not a silent
+// fallback to the generated cover.
+func TestUnknownCustomVisual(t *testing.T) {
+	src := strings.Replace(good, "tags: [\"RBI\", \"Rates\"]", "tags: [\"RBI\", \"Rates\"]\nfeaturedImage: custom:trade-partnerhsip", 1)
+	_, diags := Parse("a.md", []byte(src), opt)
+	want := `a.md:10: featuredImage: "custom:trade-partnerhsip" is not a custom visual (want custom:trade-partnership, a picture, an https:// address or generated) (did you mean "custom:trade-partnership"?)`
+	if len(diags) != 1 || diags[0].String() != want {
+		t.Fatalf("%v\nwant %s", diags, want)
+	}
+	if _, diags := Parse("a.md", []byte(strings.Replace(src, "partnerhsip", "partnership", 1)), opt); len(diags) > 0 {
+		t.Fatal(diags)
+	}
+}

@@ -91,6 +91,11 @@ type Investment struct {
 // Layouts are the page designs a story may ask for.
 var Layouts = []string{"story", "article", "energy", "storm", "playbook"}
 
+// Visuals are the custom featured visuals (featuredImage: custom:<name>),
+// each drawn by a component of frontend/src/components/visuals.ts, whose
+// type (CustomVisual in types.ts) is made from this list.
+var Visuals = []string{"trade-partnership"}
+
 // Line is where a front-matter key was written (1 when it was not).
 func (s *Story) Line(key string) int {
 	if l, ok := s.Lines[key]; ok {

@@ -6,6 +6,7 @@ import (
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/page/head"
 	"github.com/nivaran/magazine/generator/page/tsgen"
+	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/route"
 )
 
@@ -19,6 +20,7 @@ func TypeScript() string {
 	g.Enum(reflect.TypeFor[route.Kind](), strs(route.Kinds)...)
 	g.Enum(reflect.TypeFor[route.ListKind](), strs(route.ListKinds)...)
 	g.Enum(reflect.TypeFor[Layout](), story.Layouts...)
+	g.Enum(reflect.TypeFor[media.CustomVisual](), story.Visuals...)
 	g.Name(reflect.TypeFor[Page](), "PageData")
 	g.Name(reflect.TypeFor[head.Element](), "HeadElement")
 	g.Declare(reflect.TypeFor[RouteData]())

@@ -22,13 +22,16 @@ import (
 // Image is a picture as the pages use it. Custom names a visual drawn by a
 // React component instead of a file (e.g. "trade-partnership").
 type Image struct {
-	Src    string `json:"src,omitempty"`
-	Srcset string `json:"srcset,omitempty"`
-	Width  int    `json:"width,omitempty"`
-	Height int    `json:"height,omitempty"`
-	Alt    string `json:"alt"`
-	Custom string `json:"custom,omitempty"`
+	Src    string       `json:"src,omitempty"`
+	Srcset string       `json:"srcset,omitempty"`
+	Width  int          `json:"width,omitempty"`
+	Height int          `json:"height,omitempty"`
+	Alt    string       `json:"alt"`
+	Custom CustomVisual `json:"custom,omitempty"`
 }
+
+// CustomVisual is one of story.Visuals.
+type CustomVisual string
 
 // Library holds the pictures of one build.
 type Library struct {
@@ -280,7 +283,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 			path := images.CoverPath(s.ID, s.Category)
 			img := Image{Src: "/" + path, Width: images.CoverWidth, Height: images.CoverHeight, Alt: altOf(s)}
 			if strings.HasPrefix(v, "custom:") {
-				img.Custom = strings.TrimPrefix(v, "custom:")
+				img.Custom = CustomVisual(strings.TrimPrefix(v, "custom:"))
 			}
 			lib.featured[s.ID] = img
 			w.covers, w.paths = append(w.covers, coverJob{s.ID, s.Category}), append(w.paths, path)
