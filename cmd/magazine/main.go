@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sync"
 	"syscall"
 	"time"
@@ -149,8 +150,14 @@ func serveCmd() *cobra.Command {
 		Short: "Serve a built dist/ like a static host, with the built-in form collector",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if _, err := os.Stat(dir); err != nil {
+			switch fi, err := os.Stat(dir); {
+			case err != nil:
 				return fmt.Errorf("%s does not exist: run 'magazine build' first", dir)
+			case !fi.IsDir():
+				return fmt.Errorf("%s is a file: --dir names the folder a build made (dist)", dir)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+				return fmt.Errorf("%s holds no index.html: is it a build? run 'magazine build' first", dir)
 			}
 			var logTo io.Writer
 			if accessLog != "" {

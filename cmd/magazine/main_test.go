@@ -339,3 +339,24 @@ func TestServeRedirectsUncleanPathsItself(t *testing.T) {
 		t.Errorf("/./: %d %v", res.StatusCode, res.Header)
 	}
 }
+
+// `magazine serve` refuses, saying why, a --dir that is no build: missing,
+// a file, a folder without an index.html.
+func TestServeRefusesWhatIsNoBuild(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "site.yaml")
+	os.WriteFile(file, []byte("name: x\n"), 0o644)
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	for d, want := range map[string]string{
+		filepath.Join(dir, "nowhere"): "does not exist: run 'magazine build' first",
+		file:                          "is a file: --dir names the folder a build made",
+		empty:                         "holds no index.html",
+	} {
+		out, err := magazine(t, nil, "serve", "--dir", d, "--addr", "127.0.0.1:0", "--config", file).CombinedOutput()
+		if err == nil || !strings.Contains(string(out), want) {
+			t.Errorf("--dir %s: %v %q, want %q", d, err, out, want)
+		}
+	}
+}

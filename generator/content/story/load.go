@@ -53,8 +53,11 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		diags.Add(dir, 0, 0, "%v", err)
 		return nil, diags
 	}
-	if _, err := os.Stat(dir); err != nil {
+	if fi, err := os.Stat(dir); err != nil {
 		diags.Add(dir, 0, 0, "cannot read the stories folder: %v", err)
+		return nil, diags
+	} else if !fi.IsDir() {
+		diags.Add(dir, 0, 0, "is a file: the stories folder must be a folder")
 		return nil, diags
 	}
 	sort.Strings(files)

@@ -216,3 +216,11 @@ func TestUnknownCustomVisual(t *testing.T) {
 		t.Fatal(diags)
 	}
 }
+
+func TestStoriesFolderThatIsAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "stories")
+	os.WriteFile(file, []byte(good), 0o644)
+	if _, diags := LoadDir(file, opt); len(diags) != 1 || diags[0].String() != file+": is a file: the stories folder must be a folder" {
+		t.Fatal(diags)
+	}
+}
