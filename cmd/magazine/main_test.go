@@ -270,7 +270,9 @@ func TestServeTakesAddrFromTheEnvironmentUnlessFlagged(t *testing.T) {
 	if !strings.HasPrefix(addr, "127.0.0.1:") {
 		t.Errorf("addr %q", addr)
 	}
-	cmd := magazine(t, []string{"MAGAZINE_ADDR=not-an-address"}, "serve", "--addr", "127.0.0.1:0", "--dir", t.TempDir(), "--data", t.TempDir())
+	dist := t.TempDir()
+	os.WriteFile(filepath.Join(dist, "index.html"), []byte("<!doctype html><title>Nivaran</title>"), 0o644)
+	cmd := magazine(t, []string{"MAGAZINE_ADDR=not-an-address"}, "serve", "--addr", "127.0.0.1:0", "--dir", dist, "--data", t.TempDir())
 	stdout, _ := cmd.StdoutPipe()
 	cmd.Start()
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
