@@ -73,6 +73,9 @@ func (f *collectorFlags) add(c *cobra.Command) {
 // trusted is the site's own origin (its base URL), if known.
 func withForms(f collectorFlags, trusted, base string, siteHandler http.Handler) (http.Handler, *forms.Store, error) {
 	opt := f.opt
+	if opt.PerMinute < 0 || opt.Burst < 0 {
+		return nil, nil, fmt.Errorf("--forms-per-minute and --forms-burst cannot be negative (--forms-per-minute 0 turns the limit off)")
+	}
 	if opt.PerMinute == 0 {
 		opt.PerMinute = -1 // the flag's 0 means no limit
 	}

@@ -120,6 +120,9 @@ tried again by the next run.`,
 			if err := forms.CheckDestination(opt.To); err != nil {
 				return fmt.Errorf("--to %v", err)
 			}
+			if opt.Attempts < 1 {
+				return fmt.Errorf("--attempts %d: a lead needs at least one try", opt.Attempts)
+			}
 			store, since, err := sf.open()
 			if err != nil {
 				return err

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 	"github.com/nivaran/magazine/generator/testkit/pgtest"
 	"github.com/spf13/cobra"
 )
@@ -359,6 +360,28 @@ func TestServeRefusesWhatIsNoBuild(t *testing.T) {
 		out, err := magazine(t, nil, "serve", "--dir", d, "--addr", "127.0.0.1:0", "--config", file).CombinedOutput()
 		if err == nil || !strings.Contains(string(out), want) {
 			t.Errorf("--dir %s: %v %q, want %q", d, err, out, want)
+		}
+	}
+}
+
+// Flags out of range are refused, saying why, not taken for a default.
+func TestFlagsOutOfRange(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<!doctype html><title>Nivaran</title>"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "--workers", "500", "--out", filepath.Join(dir, "out"), "--cache-dir", filepath.Join(dir, "cache")}, "--workers 500: at most"},
+		{[]string{"leads", "forward", "--to", "https://crm.example/hook", "--attempts", "0", "--data", dir}, "--attempts 0: a lead needs at least one try"},
+		{[]string{"serve", "--dir", dir, "--forms-burst", "-1", "--data", dir, "--addr", "127.0.0.1:0"}, "cannot be negative"},
+	} {
+		cmd := magazine(t, nil, c.args...)
+		cmd.Dir = gt.Root(t)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), c.want) {
+			t.Errorf("%v: %v %q, want %q", c.args, err, out, c.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 	"unsafe"
@@ -104,6 +105,9 @@ type Phase struct {
 // React while the first build reads the stories; Close releases them.
 func NewBuilder(opt Options) (*Builder, error) {
 	opt.defaults()
+	if most := 4 * runtime.NumCPU(); opt.Workers > most {
+		return nil, fmt.Errorf("--workers %d: at most %d here (four for each CPU): each is a Node process, and more only wait their turn", opt.Workers, most)
+	}
 	bundler, err := bundle.New(filepath.Join(opt.Root, "frontend"))
 	if err != nil {
 		return nil, err
