@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -23,6 +24,12 @@ func devCmd() *cobra.Command {
 		Short: "Build, serve from memory, and rebuild and reload the browser on every change",
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			// The address first: a taken one fails before a build of minutes.
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return err
+			}
+			defer ln.Close()
 			tuneGC(o)
 			s, err := dev.New(o, c.ErrOrStderr())
 			if err != nil {
@@ -40,7 +47,7 @@ func devCmd() *cobra.Command {
 			watching := make(chan struct{})
 			go s.WatchFrom(ctx.Done(), 15*time.Millisecond, watching)
 			<-watching // a save from the first page on is seen
-			return serve.ListenAndServe(ctx, addr, mux, func(a string) {
+			return serve.Serve(ctx, ln, mux, func(a string) {
 				fmt.Fprintf(c.OutOrStdout(), "Writing mode: http://%s%s reloads as you save (Ctrl+C to stop)\n", a, slashed(s.Base()))
 			})
 		},

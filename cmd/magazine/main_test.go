@@ -385,3 +385,21 @@ func TestFlagsOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// magazine dev opens its address before its first build: a taken one
+// fails at once, not after building the site.
+func TestDevFailsAtOnceOnATakenAddress(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	dir := t.TempDir()
+	cmd := magazine(t, nil, "dev", "--addr", ln.Addr().String(), "--cache-dir", filepath.Join(dir, "cache"), "--data", dir)
+	cmd.Dir = gt.Root(t)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "address already in use") || strings.Contains(string(out), "Rebuilt") {
+		t.Errorf("%v %q", err, out)
+	}
+}

@@ -45,16 +45,27 @@ func ListenAndServe(ctx context.Context, addr string, h http.Handler, ready func
 // that streams for long (the dev server's events) lifts its own deadlines
 // with http.ResponseController.
 func ListenAndServeLimits(ctx context.Context, addr string, h http.Handler, lim Limits, ready func(addr string)) error {
-	// Requests inherit ctx, so long-lived ones (the dev server's event
-	// stream) end when the server is asked to stop.
-	srv := &http.Server{Addr: addr, Handler: h,
-		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
-		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: lim.MaxHeaderBytes,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
+	return ServeLimits(ctx, ln, h, lim, ready)
+}
+
+// Serve is ListenAndServe on a listener already open (magazine dev opens
+// its address before the first build, so a taken one fails at once).
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, ready func(addr string)) error {
+	return ServeLimits(ctx, ln, h, DefaultLimits(), ready)
+}
+
+// ServeLimits is Serve with the given limits; it closes ln.
+func ServeLimits(ctx context.Context, ln net.Listener, h http.Handler, lim Limits, ready func(addr string)) error {
+	// Requests inherit ctx, so long-lived ones (the dev server's event
+	// stream) end when the server is asked to stop.
+	srv := &http.Server{Addr: ln.Addr().String(), Handler: h,
+		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
+		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: lim.MaxHeaderBytes,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
