@@ -296,6 +296,17 @@ func (c *content) without(problems diag.List, cfg *site.Config, config string) b
 			c.elsewhere = append(c.elsewhere, route.File(r.Path))
 		}
 	}
+	// A story left out may have had no routes at all (its id clashed): the
+	// addresses it claims are not the broken links of those linking there.
+	for _, s := range c.stories {
+		if bad[s.File] {
+			for _, p := range append([]string{s.Path, story.StoryPath(s.ID)}, s.Aliases...) {
+				if p != "" && !ok[p] {
+					c.elsewhere = append(c.elsewhere, route.File(p))
+				}
+			}
+		}
+	}
 	c.stories, c.routes, c.problems = kept, routes, problems
 	return true
 }

@@ -67,6 +67,9 @@ func catalogue() []bad {
 			`{dir}/bad.md:6:14: publishedAt: "2025-13-01" is not a date (want YYYY-MM-DD or an ISO time such as 2025-08-12T09:30:00+05:30)`},
 		{"id not a number", map[string]string{"bad.md": replaced(s9, "id: 9", "id: nine")}, `{dir}/bad.md:2:5: id: "nine" is not a whole number above 0`},
 		{"duplicate id", map[string]string{"bad.md": gt.Story("1", "")}, "{dir}/bad.md:2: id 1 is already used by {dir}/a.md"},
+		// A story linking to the one left out is not blamed for it.
+		{"duplicate id, linked to", map[string]string{"bad.md": gt.Story("1", "path: /left-out\n"),
+			"c.md": replaced(gt.Story("3", ""), "Body of story 3.", "See [this](/left-out).")}, "{dir}/bad.md:2: id 1 is already used by {dir}/a.md"},
 		{"duplicate path", map[string]string{"bad.md": path("/fixed")}, "{dir}/bad.md:8: path: /fixed is already used by {dir}/b.md"},
 		{"takes another story's /story/<id>", map[string]string{"bad.md": gt.Story("9001", "path: /story/1\n")},
 			"{dir}/bad.md:8: path: /story/1 is reserved: /story/<id> is each story's own address (this story's is /story/9001)"},
