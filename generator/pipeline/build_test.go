@@ -498,3 +498,16 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 		}
 	}
 }
+
+// A story in a dedicated layout is shown at two addresses (its page and the
+// generic /story/<id> page): its broken link is still one problem.
+func TestBrokenLinkOfATwoPageStoryOnce(t *testing.T) {
+	t.Parallel()
+	s := strings.Replace(gt.Story("7", "layout: article\npath: /seven\n"), "Body of story 7.", "See [gone](/no-such-page).", 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": s})
+	_, err := pipeline.Run(o)
+	want := filepath.Join(o.Stories, "a.md") + ":12: broken link /no-such-page: no page or file of the site has that address"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

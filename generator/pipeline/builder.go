@@ -232,7 +232,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	if !b.opt.NoLinkCheck {
 		problems = append(problems, checkScheduled(src, p.names)...)
 	}
-	if err := problems.Err(); err != nil {
+	if err := problems.Unique().Err(); err != nil {
 		return nil, err
 	}
 	if b.keepLast {

@@ -37,6 +37,20 @@ func (l *List) Add(file string, line, col int, format string, args ...any) {
 	*l = append(*l, Diagnostic{File: file, Line: line, Col: col, Message: fmt.Sprintf(format, args...)})
 }
 
+// Unique is l without repeats, each problem where it came first: a page
+// shown at two addresses reports its broken links once.
+func (l List) Unique() List {
+	seen := make(map[Diagnostic]bool, len(l))
+	out := l[:0:0]
+	for _, d := range l {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Sort orders by file, then position, so output is stable across parallel loads.
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
