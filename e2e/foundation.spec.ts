@@ -109,9 +109,29 @@ test('client-side navigation fetches data, updates the head and scrolls to top',
   expect(await page.title()).not.toContain('A Solutions-Focused');
   expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
   expect(h1).toBeTruthy();
+  await page.evaluate(() => window.scrollTo(0, 800));
   await page.goBack();
   await expect(page).toHaveURL('/');
   await expect(page).toHaveTitle(/Solutions-Focused/);
+  expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
+  // Back starts at the top too, not where the browser would put it.
+  await page.waitForTimeout(600); // a smooth scroll would still be moving
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a link to the page shown moves within it: its #anchor, or the top', async ({ page }) => {
+  await page.goto('/about/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await page.locator('footer a[href="/about/#why"]').click();
+  await expect(page).toHaveURL('/about/#why');
+  await expect.poll(async () => page.locator('#why').evaluate((el) => Math.abs(el.getBoundingClientRect().top))).toBeLessThan(120);
+  await page.goto('/');
+  await hydrated(page);
+  await page.evaluate(() => ((window as any).__sameDocument = true));
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.locator('header a[href="/"]').first().click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true);
 });
 
@@ -172,6 +192,12 @@ test.describe('on a phone', () => {
 
   test('no horizontal scrolling on a story', async ({ page }) => {
     await page.goto('/trump-tariffs-india');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('no horizontal scrolling for a search of one long word', async ({ page }) => {
+    await page.goto('/search/?q=' + 'supercalifragilisticexpialidocious'.repeat(2));
+    await expect(page.getByRole('status')).toContainText('0 results');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -45,11 +45,24 @@ function usePage(initial: PageData): PageData {
   }, [path]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The next head goes in after the previous page has unmounted (its cleanups
-  // run first), and every route change starts at the top or at its #anchor.
+  // run first), and every route change starts at the top or at its #anchor,
+  // Back and Forward too: the browser's own restoring would race this (and
+  // land part-way down, the page's scrolling being smooth).
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }, []);
   useEffect(() => {
     if (current.head) applyHead(current.head);
     if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A link to the page already shown (its footer's #why, the home page's
+  // logo) moves within it: to the anchor, or to the top.
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key === firstKey.current || path !== current.path) return;
+    if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return current.page;
 }
