@@ -77,6 +77,7 @@ test('unknown story id shows Story Not Found with status 404', async ({ page }) 
     expect(res!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
     await expect(page.getByText("The story you're looking for doesn't exist.")).toBeVisible();
+    await expect(page).toHaveTitle(/^Story Not Found \| /);
     await page.getByRole('link', { name: 'Return to Portal' }).click();
     await expect(page).toHaveURL('/');
   }

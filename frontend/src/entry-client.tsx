@@ -49,6 +49,7 @@ void preload(page).then(() => {
   if (page.kind === 'notfound' && isStoryPath(withoutBase(window.location.pathname))) {
     container.textContent = '';
     createRoot(container).render(app);
+    document.title = document.title.replace('Page Not Found', 'Story Not Found');
     return;
   }
   window.__recoverableErrors = [];
