@@ -52,6 +52,7 @@ func TestBadNewsroomSettings(t *testing.T) {
 		"authors: [{name: A, photo: /etc/passwd}]\n":              "must be a picture under the stories folder",
 		"authors: [{name: A, links: [{label: X, url: x.com}]}]\n": "each link needs a label and an absolute https://",
 		"authors: [{name: A, links: [{url: https://x.com}]}]\n":   "each link needs a label",
+		"perPage: -3\n":                                           "site.yaml:4: perPage: -3 stories a listing page cannot be",
 	} {
 		if _, err := load(t, base+extra); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", extra, err, want)

@@ -103,6 +103,9 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
 		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
+	if c.PerPage < 0 {
+		add("perPage", "perPage: %d stories a listing page cannot be: give a number above 0 (the default is 12)", c.PerPage)
+	}
 	if c.PerPage <= 0 {
 		c.PerPage = 12
 	}
