@@ -53,7 +53,7 @@ function usePage(initial: PageData): PageData {
   }, []);
   useEffect(() => {
     if (current.head) applyHead(current.head);
-    if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    toAnchorOrTop(location.hash);
   }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A link to the page already shown (its footer's #why, the home page's
@@ -61,10 +61,15 @@ function usePage(initial: PageData): PageData {
   const firstKey = useRef(location.key);
   useEffect(() => {
     if (location.key === firstKey.current || path !== current.path) return;
-    if (!scrollForHash(location.hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    toAnchorOrTop(location.hash);
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return current.page;
+}
+
+// toAnchorOrTop shows the element the #anchor names, or the top of the page.
+function toAnchorOrTop(hash: string): void {
+  if (!scrollForHash(hash)) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
 }
 
 function scrollForHash(hash: string): boolean {
