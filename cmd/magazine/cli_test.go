@@ -22,6 +22,7 @@ type sandbox struct {
 }
 
 func newSite(t *testing.T, stories map[string]string) *sandbox {
+	gt.SkipIfShort(t)
 	s := &sandbox{t: t, dir: t.TempDir(), repo: gt.Root(t)}
 	os.WriteFile(filepath.Join(s.dir, "site.yaml"), []byte(gt.Site), 0o644)
 	s.setStories(stories)

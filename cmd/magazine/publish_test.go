@@ -81,6 +81,7 @@ type workflow struct {
 // stops on a build without launchDate or with forms that post to the
 // collector, and builds every address under the base path.
 func TestGitHubPagesWorkflowBuildsAProjectSite(t *testing.T) {
+	gt.SkipIfShort(t)
 	t.Parallel()
 	var wf workflow
 	if err := yaml.Unmarshal(deployFile(t, "github-pages.yml"), &wf); err != nil {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/content/markdown"
@@ -15,29 +16,51 @@ import (
 	"github.com/nivaran/magazine/generator/render/bundle"
 	"github.com/nivaran/magazine/generator/render/worker"
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+	"github.com/nivaran/magazine/generator/testkit/ramtmp"
 )
 
+// The worker script is bundled once for the package's tests (esbuild takes
+// a few hundred milliseconds each time) and removed when they end.
+var script struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(ramtmp.Run(m, func() {
+		if script.path != "" {
+			os.RemoveAll(filepath.Dir(script.path))
+		}
+	}))
+}
+
 func workerScript(t testing.TB) string {
-	b, err := bundle.New(filepath.Join(gt.Root(t), "frontend"))
+	root := gt.Root(t)
+	script.once.Do(func() { script.path, script.err = bundleWorker(root) })
+	if script.err != nil {
+		t.Fatal(script.err)
+	}
+	return script.path
+}
+
+func bundleWorker(root string) (string, error) {
+	b, err := bundle.New(filepath.Join(root, "frontend"))
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	defer b.Close()
 	res, err := b.Build()
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
 	// Beside node_modules, which the worker requires packages from.
-	dir, err := os.MkdirTemp(filepath.Join(gt.Root(t), "node_modules", ".cache"), "render-test-")
+	dir, err := os.MkdirTemp(filepath.Join(root, "node_modules", ".cache"), "render-test-")
 	if err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
 	out := filepath.Join(dir, "worker.cjs")
-	if err := os.WriteFile(out, res.Server, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return out, os.WriteFile(out, res.Server, 0o644)
 }
 
 func start(t testing.TB, n int) *worker.Pool {

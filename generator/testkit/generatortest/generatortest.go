@@ -62,6 +62,7 @@ func Root(t testing.TB) string {
 // folder and returns build options pointing at it.
 func Options(t testing.TB, files map[string]string) pipeline.Options {
 	t.Helper()
+	SkipIfShort(t)
 	dir := t.TempDir()
 	if _, ok := files["site.yaml"]; !ok {
 		files["site.yaml"] = Site
@@ -88,6 +89,15 @@ func Options(t testing.TB, files map[string]string) pipeline.Options {
 	}
 }
 
+// SkipIfShort skips a test that builds a whole site (Node, esbuild, every
+// stage) under go test -short, the unit tests' inner loop.
+func SkipIfShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a whole site: run without -short")
+	}
+}
+
 // sharedBuilders serves every build of a test binary: one builder per core,
 // each starting Node and bundling the frontend once (a fresh builder per
 // build cost 45-97 ms of Node start each, ~190 times in the pipeline's tests).
@@ -97,6 +107,7 @@ var sharedBuilders struct {
 }
 
 func shared(t testing.TB) *pipeline.Shared {
+	SkipIfShort(t)
 	root := Root(t)
 	sharedBuilders.once.Do(func() { sharedBuilders.s = pipeline.NewShared(root, runtime.NumCPU()) })
 	return sharedBuilders.s

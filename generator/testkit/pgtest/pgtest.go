@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/nivaran/magazine/generator/testkit/ramtmp"
 )
 
 var (
@@ -46,18 +47,21 @@ type server struct {
 	done chan struct{}
 }
 
-// Main runs a package's tests and then stops the server, if one was started:
+// Main runs a package's tests (with their temporary folders in memory:
+// ramtmp) and then stops the server, if one was started:
 // call it from TestMain.
 func Main(m *testing.M) {
-	code := m.Run()
-	Stop()
-	os.Exit(code)
+	os.Exit(ramtmp.Run(m, Stop))
 }
 
 // URL returns a postgres:// URL whose tables are new and empty. It skips t
-// when PostgreSQL is not installed and fails it when the server cannot start.
+// under -short and when PostgreSQL is not installed, and fails it when the
+// server cannot start.
 func URL(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts PostgreSQL: run without -short")
+	}
 	once.Do(start)
 	if missing != "" {
 		t.Skip(missing)

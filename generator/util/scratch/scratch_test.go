@@ -44,7 +44,7 @@ func TestConcurrentOwnersKeepTheirFolders(t *testing.T) {
 	errs := make(chan error, 8)
 	for range 8 {
 		wg.Go(func() {
-			for range 200 {
+			for range 80 {
 				dir, release, err := New(parent, "work-")
 				if err != nil {
 					errs <- err

@@ -1,0 +1,5 @@
+//go:build !linux
+
+package ramtmp
+
+func folder() string { return "" }
