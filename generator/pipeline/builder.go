@@ -235,6 +235,9 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	if err := problems.Unique().Err(); err != nil {
 		return nil, err
 	}
+	if p.memo != nil {
+		_ = p.memo.save() // only a speed-up
+	}
 	if b.keepLast {
 		k := &lastBuild{src: src, pages: p, index: searchIndex, names: p.names, byFile: map[string]*story.Story{}}
 		for _, s := range b.loaded.stories {

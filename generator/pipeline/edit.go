@@ -130,7 +130,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 func sameOutside(a, b *story.Story) bool {
 	outside := func(s *story.Story) []byte {
 		c := *s
-		c.File, c.FileTime, c.Lines = "", time.Time{}, nil
+		c.File, c.FileTime, c.Key, c.Lines = "", time.Time{}, "", nil
 		c.Body = markdown.Doc{}
 		out, _ := json.Marshal(struct {
 			Story   story.Story

@@ -57,6 +57,8 @@ type pages struct {
 	canon    []route.Route                    // one route per page to render, story pages first
 	aliases  map[string][]route.Route         // rendered path -> every route showing its page
 	showing  map[*story.Story]int             // pages left to prepare per story
+	moved    map[string]bool                  // rendered paths with a redirecting page
+	memo     *pageMemo                        // when the output holds a build: see pageMemo
 }
 
 // page is one canonical route on its way through the stage.
@@ -135,7 +137,7 @@ func (p *pages) layOut() error {
 	p.search.modules, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 
-	p.aliases = map[string][]route.Route{}
+	p.aliases, p.moved = map[string][]route.Route{}, map[string]bool{}
 	firstOf := map[string]string{} // canonical path + layout -> the path rendered for it
 	for _, r := range p.src.routes {
 		view := r.Canonical + " " + r.Layout()
@@ -145,6 +147,9 @@ func (p *pages) layOut() error {
 			p.canon = append(p.canon, r)
 		}
 		p.aliases[first] = append(p.aliases[first], r)
+		if r.Moved() {
+			p.moved[first] = true
+		}
 	}
 	// A story's body is dropped once the pages showing it have their data
 	// (10,000 stories hold ~120 MB of body blocks), but not before the story
@@ -163,6 +168,9 @@ func (p *pages) layOut() error {
 		if r.Story != nil {
 			p.showing[r.Story]++
 		}
+	}
+	if p.have != nil {
+		p.openMemo()
 	}
 	return nil
 }

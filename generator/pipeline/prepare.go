@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
@@ -9,6 +10,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
+	"github.com/nivaran/magazine/generator/util/blobcache"
 	"github.com/nivaran/magazine/generator/util/parallel"
 )
 
@@ -18,28 +20,14 @@ import (
 // the story's body is let go.
 func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 	defer close(out)
-	cfg := p.src.cfg
 	var shown []*story.Story
 	for from, size := 0, 0; from < len(p.canon); from += size {
 		size = chunkSize(from)
 		stop := p.timer.start("head+data")
 		todo := p.canon[from:min(from+size, len(p.canon))]
 		batch := make([]*page, len(todo))
-		err := parallel.For(len(todo), func(i int) error {
-			r := todo[i]
-			h := head.For(cfg, p.lib, r)
-			if r.Kind == route.Search {
-				h.Start(p.search.modules, p.search.data)
-			}
-			data, err := pageJSON(p.data.For(r))
-			headHTML := h.HTML()
-			pg := &page{route: r, head: h, headHTML: headHTML, data: data, key: hashOf(p.shellKey, headHTML, unsafeString(data))}
-			// Only a page that changed since the last build is rendered and
-			// needs the data it carries.
-			if pg.changed = p.have == nil || !p.have(route.File(r.Path), pg.key); pg.changed {
-				pg.inline = inline(data)
-			}
-			batch[i] = pg
+		err := parallel.For(len(todo), func(i int) (err error) {
+			batch[i], err = p.prepareOne(todo[i])
 			return err
 		})
 		stop()
@@ -69,6 +57,49 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 		}
 	}
 	return nil
+}
+
+// prepareOne makes a page's head and data, unless the memo knows the page
+// by its inputs and the output holds it.
+func (p *pages) prepareOne(r route.Route) (*page, error) {
+	var in blobcache.Key
+	remembered := false
+	if p.memo != nil && !p.moved[r.Path] {
+		if shows, ok := p.data.Shows(r); ok {
+			in, remembered = p.memo.inputs(r, shows)
+		}
+	}
+	var known string
+	if remembered {
+		if key, ok := p.memo.lookup(in); ok && p.have(route.File(r.Path), key) {
+			if !checkMemo {
+				return &page{route: r, key: key}, nil
+			}
+			known = key
+		}
+	}
+	h := head.For(p.src.cfg, p.lib, r)
+	if r.Kind == route.Search {
+		h.Start(p.search.modules, p.search.data)
+	}
+	data, err := pageJSON(p.data.For(r))
+	if err != nil {
+		return nil, err
+	}
+	headHTML := h.HTML()
+	pg := &page{route: r, head: h, headHTML: headHTML, data: data, key: hashOf(p.shellKey, headHTML, unsafeString(data))}
+	if known != "" && known != pg.key {
+		return nil, fmt.Errorf("%s: the page memo remembered a page that has changed", r.Path)
+	}
+	if remembered {
+		p.memo.remember(in, pg.key)
+	}
+	// Only a page that changed since the last build is rendered and needs
+	// the data it carries.
+	if pg.changed = p.have == nil || !p.have(route.File(r.Path), pg.key); pg.changed {
+		pg.inline = inline(data)
+	}
+	return pg, nil
 }
 
 // searchStart is what a search page's results wait for: its first script

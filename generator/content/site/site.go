@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/nivaran/magazine/generator/util/diag"
 )
 
@@ -275,4 +277,14 @@ func (c *Config) Author(name string) *Author {
 		}
 	}
 	return nil
+}
+
+// Fingerprint is the whole config as a build uses it, as text that changes
+// whenever any of it does: pages are remembered by it (package pipeline).
+func (c *Config) Fingerprint() string {
+	out, err := yaml.Marshal(c)
+	if err != nil {
+		panic(err) // a Config is plain data: it always marshals
+	}
+	return fmt.Sprintf("%s\nbasePath %q\nzone %v\nlaunchAuto %v", out, c.BasePath, c.Location, c.launchAuto)
 }

@@ -38,21 +38,24 @@ func (c *Cache) Save() error {
 	return c.blobs.Save()
 }
 
-// parse is Parse through the cache. Only stories without problems are
-// kept. (Pictures are checked by package media on every build.)
+// parse is Parse through the cache, setting the story's Key. Only stories
+// without problems are kept. (Pictures are checked by package media on
+// every build.)
 func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
-	if c == nil {
-		return Parse(file, src, opt)
-	}
 	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
-	if body, ok := c.blobs.Get(key); ok {
-		if s, err := c.codec.decode(body); err == nil {
-			s.File = file
-			return s, nil
+	if c != nil {
+		if body, ok := c.blobs.Get(key); ok {
+			if s, err := c.codec.decode(body); err == nil {
+				s.File, s.Key = file, hex.EncodeToString(key[:])
+				return s, nil
+			}
 		}
 	}
 	s, diags := Parse(file, src, opt)
-	if s != nil && len(diags) == 0 {
+	if s != nil {
+		s.Key = hex.EncodeToString(key[:])
+	}
+	if c != nil && s != nil && len(diags) == 0 {
 		// Encoded when saved, not now: a copy of every story would double
 		// the memory a build holds.
 		c.blobs.PutFunc(key, func(dst []byte) []byte { return c.codec.encode(dst, s) })

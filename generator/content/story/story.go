@@ -22,6 +22,9 @@ import (
 type Story struct {
 	File     string    // path as given to Load, used in diagnostics
 	FileTime time.Time // the file's modification time, to tell which of two clashing files is newer
+	// Key is the file's path and bytes, hashed (LoadDir): two stories with
+	// one key were parsed from the same file and text.
+	Key string
 
 	ID              int          `yaml:"id" required:"yes" example:"5" doc:"whole number, unique across all stories"`
 	Title           string       `yaml:"title" required:"yes" example:"\"RBI Holds the Repo Rate at 5.5%\"" doc:"the headline"`

@@ -253,6 +253,21 @@ func (b *Builder) For(r route.Route) Page {
 	return p
 }
 
+// Shows is every story whose text a story or listing page shows, in the
+// order For reads them (the story, then its related stories; a listing's
+// stories), and whether the page shows nothing else but the site, its
+// pictures and the route: then the page is a function of these. Other
+// pages show site-wide lists (the newest stories, the categories in use).
+func (b *Builder) Shows(r route.Route) ([]*story.Story, bool) {
+	switch r.Kind {
+	case route.Story:
+		return append([]*story.Story{r.Story}, b.related.Related(r.Story)...), true
+	case route.Listing:
+		return r.List.Stories, true
+	}
+	return nil, false
+}
+
 // nonNil keeps an empty list a list ([]) in JSON, as the TypeScript type says.
 func nonNil[T any](s []T) []T {
 	if s == nil {

@@ -5,8 +5,11 @@
 package media
 
 import (
+	"fmt"
+	"maps"
 	"net/url"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -321,4 +324,34 @@ func or(v, fallback int) int {
 		return v
 	}
 	return fallback
+}
+
+// Shared is what any page may show of the library besides a story's own
+// pictures, the site's picture and the authors' photos, as text that
+// changes whenever they do (a page's inputs: package pipeline).
+func (l *Library) Shared() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%+v", l.site)
+	for _, name := range slices.Sorted(maps.Keys(l.authors)) {
+		fmt.Fprintf(&b, "\n%q %+v", name, l.authors[name])
+	}
+	return b.String()
+}
+
+// Of is what pages may show of a story's pictures (its featured and social
+// pictures, its body's figures), as text that changes whenever they do.
+func (l *Library) Of(s *story.Story) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%+v\n%+v", l.Featured(s), l.Social(s))
+	var walk func([]markdown.Block)
+	walk = func(blocks []markdown.Block) {
+		for _, bl := range blocks {
+			if bl.Figure != nil {
+				fmt.Fprintf(&b, "\n%+v", l.Figure(bl.Figure))
+			}
+			walk(bl.Children)
+		}
+	}
+	walk(s.Body.Blocks)
+	return b.String()
 }
