@@ -49,7 +49,7 @@ func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
 		dec.KnownFields(true)
 		var scratch Config
 		if err := dec.Decode(&scratch); err != nil && !errors.Is(err, io.EOF) {
-			diags = append(diags, yamlDiags(p, err)...)
+			diags = append(diags, typeDiags(p, err, &doc)...)
 			continue
 		}
 		if len(doc.Content) == 0 {
@@ -152,7 +152,64 @@ func merge(base, over *yaml.Node) *yaml.Node {
 var (
 	yamlLine   = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 	unknownKey = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+	mistyped   = regexp.MustCompile("^cannot unmarshal !!(\\w+)(?: `(.*)`)? into (\\S+)$")
 )
+
+// typeDiags is yamlDiags with yaml.v3's type errors ("cannot unmarshal
+// !!str `twelve` into int") said as an editor reads them, naming the key:
+// perPage: "twelve" is not a whole number.
+func typeDiags(file string, err error, doc *yaml.Node) diag.List {
+	l := yamlDiags(file, err)
+	for i, d := range l {
+		g := mistyped.FindStringSubmatch(d.Message)
+		if g == nil {
+			continue
+		}
+		want := "text"
+		switch to := g[3]; {
+		case strings.HasPrefix(to, "[]"):
+			want = "a list"
+		case strings.HasPrefix(to, "map[") || strings.HasPrefix(to, "site."):
+			want = "a set of key: value pairs"
+		case strings.HasPrefix(to, "int") || strings.HasPrefix(to, "uint"):
+			want = "a whole number"
+		case to == "bool":
+			want = "true or false"
+		}
+		what := strconv.Quote(g[2])
+		switch g[1] {
+		case "seq":
+			what = "a list"
+		case "map":
+			what = "a set of key: value pairs"
+		}
+		l[i].Message = fmt.Sprintf("%s is not %s", what, want)
+		if key := keyAt(doc, d.Line, ""); key != "" {
+			l[i].Message = key + ": " + l[i].Message
+		}
+	}
+	return l
+}
+
+// keyAt is the dotted key whose value starts at line, if one does.
+func keyAt(n *yaml.Node, line int, prefix string) string {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		return keyAt(n.Content[0], line, prefix)
+	}
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if v.Line == line && v.Kind != yaml.MappingNode {
+			return prefix + k.Value
+		}
+		if found := keyAt(v, line, prefix+k.Value+"."); found != "" {
+			return found
+		}
+	}
+	return ""
+}
 
 // yamlDiags turns yaml.v3's errors ("line 5: field x not found in type
 // site.Config") into file:line diagnostics.

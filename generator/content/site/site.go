@@ -114,6 +114,18 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	if c.Home.Latest <= 0 {
 		c.Home.Latest = 6
 	}
+	for _, list := range []struct {
+		key string
+		ids []int
+	}{{"featured", c.Home.Featured}, {"spotlight", c.Home.Spotlight}, {"editorsPick", c.Home.EditorsPick}} {
+		seen := map[int]bool{}
+		for _, id := range list.ids {
+			if seen[id] {
+				add("home."+list.key, "home.%s: story %d is listed twice (it would show twice)", list.key, id)
+			}
+			seen[id] = true
+		}
+	}
 	if len(c.Categories) == 0 {
 		add("categories", "categories: at least one category is required")
 	}

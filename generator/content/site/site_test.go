@@ -178,6 +178,30 @@ site.yaml:4: categories: at least one category is required`
 	}
 }
 
+// A value of the wrong type is named by its key and said as an editor
+// reads it, not as the YAML library's Go types.
+func TestMistypedValuesNameTheirKey(t *testing.T) {
+	_, err := load(t, base+"perPage: twelve\n")
+	if err == nil || !strings.HasSuffix(err.Error(), `: perPage: "twelve" is not a whole number`) {
+		t.Errorf("perPage: twelve: %v", err)
+	}
+	_, err = load(t, base, "home:\n  latest: [6]\n")
+	if err == nil || err.Error() != `overlay1.yaml:2: home.latest: a list is not a whole number` {
+		t.Errorf("home.latest: [6]: %v", err)
+	}
+	_, err = load(t, base, "launchNotice: sometimes\n")
+	if err == nil || err.Error() != `overlay1.yaml:1: launchNotice: "sometimes" is not true or false` {
+		t.Errorf("launchNotice: sometimes: %v", err)
+	}
+}
+
+func TestHomeListsNameAStoryOnce(t *testing.T) {
+	_, err := load(t, base, "home:\n  featured: [3, 4, 3]\n")
+	if err == nil || err.Error() != `overlay1.yaml:2: home.featured: story 3 is listed twice (it would show twice)` {
+		t.Errorf("got %v", err)
+	}
+}
+
 func TestLaunchNotice(t *testing.T) {
 	cfg, err := load(t, base)
 	if err != nil {

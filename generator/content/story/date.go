@@ -24,6 +24,9 @@ func mustZone(name string) *time.Location {
 	return loc
 }
 
+// MinYear is the earliest year a story's dates may have.
+const MinYear = 1900
+
 var dateLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02"}
 
 // ParseDate reads a date in DefaultZone (see ParseDateIn).
@@ -37,6 +40,11 @@ func ParseDateIn(s string, loc *time.Location) (Date, error) {
 	}
 	for _, l := range dateLayouts {
 		if t, err := time.ParseInLocation(l, s, loc); err == nil {
+			// Year 1 is Go's zero time, which reads as "no date"; no
+			// story of this magazine is older than 1900.
+			if t.Year() < MinYear {
+				return Date{}, fmt.Errorf("%q is before %d: not a date a story was published or updated (a typo?)", s, MinYear)
+			}
 			return Date{Time: t, HasClock: l != "2006-01-02"}, nil
 		}
 	}

@@ -2,7 +2,9 @@ package story
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -40,24 +42,68 @@ type Options struct {
 // leave those beside the files they edit (Emacs's .#name.md lock, a
 // dangling link while a buffer has changes; macOS's ._name.md).
 func Files(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
-	return slices.DeleteFunc(files, func(f string) bool { return strings.HasPrefix(filepath.Base(f), ".") }), err
+	files, _, err := scan(dir, false)
+	return files, err
+}
+
+// scan is Files, and with deep the Markdown files it leaves out that an
+// editor may have meant as stories: named .MD or .markdown, or in a
+// subfolder. Those are problems, not silently missing stories.
+func scan(dir string, deep bool) ([]string, diag.List, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil // no stories yet
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var files []string
+	var stray diag.List
+	markdown := func(name string) bool {
+		ext := strings.ToLower(filepath.Ext(name))
+		return ext == ".md" || ext == ".markdown"
+	}
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, "."):
+		case strings.HasSuffix(name, ".md"):
+			files = append(files, filepath.Join(dir, name))
+		case !deep:
+		case e.IsDir():
+			filepath.WalkDir(filepath.Join(dir, name), func(p string, d fs.DirEntry, err error) error {
+				switch {
+				case err != nil || strings.HasPrefix(d.Name(), "."):
+					if d != nil && d.IsDir() {
+						return filepath.SkipDir
+					}
+				case !d.IsDir() && markdown(d.Name()):
+					stray.Add(p, 0, 0, "not read: story files go directly in %s, not in a folder inside it", dir)
+				}
+				return nil
+			})
+		case markdown(name):
+			stray.Add(filepath.Join(dir, name), 0, 0, "not read: a story file's name ends in .md (rename it %s)",
+				strings.TrimSuffix(name, filepath.Ext(name))+".md")
+		}
+	}
+	return files, stray, nil
 }
 
 // LoadDir reads every story file of dir (Files) in parallel and validates
 // each, then checks the set: ids and paths must be unique.
 func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
-	files, err := Files(dir)
 	var diags diag.List
-	if err != nil {
-		diags.Add(dir, 0, 0, "%v", err)
-		return nil, diags
-	}
 	if fi, err := os.Stat(dir); err != nil {
 		diags.Add(dir, 0, 0, "cannot read the stories folder: %v", err)
 		return nil, diags
 	} else if !fi.IsDir() {
 		diags.Add(dir, 0, 0, "is a file: the stories folder must be a folder")
+		return nil, diags
+	}
+	files, diags, err := scan(dir, true)
+	if err != nil {
+		diags.Add(dir, 0, 0, "%v", err)
 		return nil, diags
 	}
 	sort.Strings(files)

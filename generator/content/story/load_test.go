@@ -82,6 +82,8 @@ func TestParseErrors(t *testing.T) {
 		{"empty title", "title: \"RBI holds\"", "title: \"\"", []string{"x.md:3: title must not be empty"}},
 		{"bad date", "publishedAt: 2025-08-12", "publishedAt: 2025-13-01",
 			[]string{`x.md:6:14: publishedAt: "2025-13-01" is not a date (want YYYY-MM-DD or an ISO time such as 2025-08-12T09:30:00+05:30)`}},
+		{"year one", "publishedAt: 2025-08-12", "publishedAt: 0001-01-01",
+			[]string{`x.md:6:14: publishedAt: "0001-01-01" is before 1900: not a date a story was published or updated (a typo?)`}},
 		{"unknown key", "tags:", "tgas:", []string{`x.md:9:1: unknown key "tgas" (did you mean "tags"?)`}},
 		{"unknown key far", "tags:", "colour:", []string{`x.md:9:1: unknown key "colour"`}},
 		{"bad id", "id: 5", "id: five", []string{`x.md:2:5: id: "five" is not a whole number above 0`}},
@@ -200,6 +202,32 @@ func TestHiddenFilesAreNotStories(t *testing.T) {
 	}
 	if id, err := NextID(dir); id != 6 || err != nil {
 		t.Errorf("NextID: %d, %v", id, err)
+	}
+}
+
+// A Markdown file that is not read as a story is a problem, not a story
+// silently missing from the site: named .MD or .markdown, or in a folder.
+func TestMarkdownFilesNotReadAreProblems(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "rbi.md"), []byte(good), 0o644)
+	os.WriteFile(filepath.Join(dir, "exports.MD"), []byte(good), 0o644)
+	os.WriteFile(filepath.Join(dir, "ports.markdown"), []byte(good), 0o644)
+	os.MkdirAll(filepath.Join(dir, "2025", ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, "2025", "gst.md"), []byte(good), 0o644)
+	os.WriteFile(filepath.Join(dir, "2025", ".git", "notes.md"), []byte(good), 0o644)
+	os.MkdirAll(filepath.Join(dir, "images"), 0o755)
+	os.WriteFile(filepath.Join(dir, "images", "chart.png"), []byte("png"), 0o644)
+	stories, diags := LoadDir(dir, opt)
+	want := []string{
+		filepath.Join(dir, "2025", "gst.md") + ": not read: story files go directly in " + dir + ", not in a folder inside it",
+		filepath.Join(dir, "exports.MD") + ": not read: a story file's name ends in .md (rename it exports.md)",
+		filepath.Join(dir, "ports.markdown") + ": not read: a story file's name ends in .md (rename it ports.md)",
+	}
+	if len(stories) != 1 || diags.Error() != strings.Join(want, "\n") {
+		t.Errorf("%d stories, problems:\n%v\nwant\n%s", len(stories), diags, strings.Join(want, "\n"))
+	}
+	if files, err := Files(dir); len(files) != 1 || err != nil {
+		t.Errorf("Files: %v, %v", files, err)
 	}
 }
 
