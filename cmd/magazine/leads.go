@@ -193,11 +193,16 @@ or every lead created more than --older-than days ago, the retention limit
 	return c
 }
 
-// parseDays reads --older-than: a whole number of days, "90d".
+// parseDays reads --older-than: a whole number of days, "90d", at least
+// one: 0d would erase the leads of the last minutes too, before they are
+// forwarded (to erase everything, delete the database).
 func parseDays(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSuffix(s, "d"))
-	if err != nil || n < 0 || !strings.HasSuffix(s, "d") {
+	if err != nil || !strings.HasSuffix(s, "d") {
 		return 0, fmt.Errorf("--older-than %q: want a number of days, such as 90d", s)
+	}
+	if n < 1 {
+		return 0, fmt.Errorf("--older-than %q: at least 1d; 0d would erase leads received moments ago, before they are forwarded", s)
 	}
 	return n, nil
 }
