@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"database/sql"
 	"io"
 	"net"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nivaran/magazine/generator/server/forms"
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 	"github.com/nivaran/magazine/generator/testkit/pgtest"
 )
@@ -193,6 +195,26 @@ func TestSystemdUnitExample(t *testing.T) {
 
 // `magazine leads delete` erases a person's leads (--email, any case) and
 // leads past the retention limit (--older-than), on either store.
+// backdate sets when every lead of the store that args name was created
+// (the stores compare the same text as a time).
+func backdate(t *testing.T, args []string, at string) {
+	t.Helper()
+	var db *sql.DB
+	var err error
+	if args[0] == "--data" {
+		db, err = sql.Open("sqlite", filepath.Join(args[1], forms.DBFile))
+	} else {
+		db, err = sql.Open("pgx", args[1])
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("UPDATE leads SET created_at = '" + at + "'"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestLeadsDelete(t *testing.T) {
 	for _, store := range []struct {
 		name string
@@ -231,15 +253,16 @@ func TestLeadsDelete(t *testing.T) {
 			if out := run("--older-than", "1d"); !strings.HasPrefix(out, "0 lead(s) created before ") {
 				t.Errorf("--older-than 1d: %q", out)
 			}
-			if out := run("--older-than", "0d"); !strings.HasPrefix(out, "1 lead(s) created before ") {
-				t.Errorf("--older-than 0d: %q", out)
+			backdate(t, args, "2000-01-01T00:00:00.000Z")
+			if out := run("--older-than", "30d"); !strings.HasPrefix(out, "1 lead(s) created before ") {
+				t.Errorf("--older-than 30d: %q", out)
 			}
 			if l := exportLeads(t, nil, args...); len(l) != 0 {
-				t.Errorf("after --older-than 0d: %v", l)
+				t.Errorf("after --older-than 30d: %v", l)
 			}
 		})
 	}
-	for _, bad := range [][]string{{}, {"--email", "a@b.co", "--older-than", "9d"}, {"--older-than", "90"}, {"--older-than", "-3d"}} {
+	for _, bad := range [][]string{{}, {"--email", "a@b.co", "--older-than", "9d"}, {"--older-than", "90"}, {"--older-than", "-3d"}, {"--older-than", "0d"}} {
 		out, err := magazine(t, nil, append([]string{"leads", "delete", "--data", t.TempDir()}, bad...)...).CombinedOutput()
 		if err == nil || !strings.Contains(string(out), "--older-than") {
 			t.Errorf("leads delete %q: %v %s", bad, err, out)
