@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/nivaran/magazine/generator/util/diag"
 )
 
@@ -88,6 +90,26 @@ var (
 	pathLine = regexp.MustCompile(`(?m)^(?:path:\s*(\S+)|aliases:\s*\[(.*)\])\s*$`)
 )
 
+// addresses are the path and aliases a story file gives: from its front
+// matter when that is valid YAML (aliases may be a block list), otherwise
+// from the lines that look like them.
+func addresses(src []byte) []string {
+	var fm struct {
+		Path    string   `yaml:"path"`
+		Aliases []string `yaml:"aliases"`
+	}
+	if front, _, _, ok := split(src); ok && yaml.Unmarshal(front, &fm) == nil {
+		return append([]string{fm.Path}, fm.Aliases...)
+	}
+	var out []string
+	for _, m := range pathLine.FindAllStringSubmatch(string(src), -1) {
+		for p := range strings.SplitSeq(m[1]+","+m[2], ",") {
+			out = append(out, strings.Trim(strings.TrimSpace(p), `"'`))
+		}
+	}
+	return out
+}
+
 // pathOwner names the story file or screen holding path (ignoring case),
 // or "". Like NextID it reads the lines directly, so files with other
 // mistakes still count.
@@ -106,11 +128,9 @@ func pathOwner(dir, path string, owner func(string) string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		for _, m := range pathLine.FindAllStringSubmatch(string(src), -1) {
-			for p := range strings.SplitSeq(m[1]+","+m[2], ",") {
-				if strings.EqualFold(strings.Trim(strings.TrimSpace(p), `"'`), path) {
-					return f, nil
-				}
+		for _, p := range addresses(src) {
+			if strings.EqualFold(p, path) {
+				return f, nil
 			}
 		}
 	}

@@ -92,6 +92,14 @@ func TestNewGivesAFixedPathFromTheTitle(t *testing.T) {
 	if _, err := New(dir, d); err != nil {
 		t.Errorf("--path overrides the title's path: %v", err)
 	}
+	// Aliases count too, written as a block list as well as in brackets.
+	os.WriteFile(filepath.Join(dir, "b.md"), []byte(strings.Replace(good, "id: 5", "id: 50", 1)+"\n"), 0o644)
+	b, _ := os.ReadFile(filepath.Join(dir, "b.md"))
+	os.WriteFile(filepath.Join(dir, "b.md"), []byte(strings.Replace(string(b), "path: /rbi-policy", "path: /rbi-policy-b\naliases:\n  - /repo-rate\n  - \"/old-rbi\"", 1)), 0o644)
+	d.Title, d.Path = "Repo Rate Watch", "/old-rbi"
+	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), "/old-rbi is already used by "+filepath.Join(dir, "b.md")) {
+		t.Errorf("an alias in a block list: %v", err)
+	}
 }
 
 // A title's apostrophes join their word, and a long title's path is cut
