@@ -179,7 +179,7 @@ func TestAuthorPhoto(t *testing.T) {
 
 	files["site.yaml"] = strings.Replace(files["site.yaml"], "images/asha.jpg", "images/nobody.jpg", 1)
 	_, err := pipeline.Run(gt.Options(t, files))
-	if err == nil || !strings.Contains(err.Error(), "site.yaml: authors: Asha Rao: photo:") {
+	if err == nil || !strings.Contains(err.Error(), "site.yaml:16: authors: Asha Rao: photo:") { // the photo: line
 		t.Fatalf("got %v", err)
 	}
 }

@@ -106,7 +106,15 @@ func locate(root *yaml.Node, origin map[*yaml.Node]string, file, key string) (st
 	return file, line
 }
 
+// lookup is the value of key in a mapping, or of item key (a number) in a
+// list ("authors.2.photo").
 func lookup(m *yaml.Node, key string) *yaml.Node {
+	if m.Kind == yaml.SequenceNode {
+		if i, err := strconv.Atoi(key); err == nil && i >= 0 && i < len(m.Content) {
+			return m.Content[i]
+		}
+		return nil
+	}
 	if m.Kind != yaml.MappingNode {
 		return nil
 	}

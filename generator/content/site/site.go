@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,19 +154,20 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 func (c *Config) checkAuthors(add func(key, format string, args ...any)) {
 	seen := map[string]bool{}
 	for i, a := range c.Authors {
+		at := "authors." + strconv.Itoa(i)
 		switch {
 		case strings.TrimSpace(a.Name) == "":
-			add("authors", "authors[%d]: name is required", i)
+			add(at, "authors[%d]: name is required", i)
 		case seen[a.Name]:
-			add("authors", "authors: %q is listed twice", a.Name)
+			add(at+".name", "authors: %q is listed twice", a.Name)
 		case a.Photo != "" && (strings.Contains(a.Photo, "://") || strings.HasPrefix(a.Photo, "/") || strings.Contains(a.Photo, "..")):
-			add("authors", "authors: %s: photo %q must be a picture under the stories folder, such as images/photo.jpg", a.Name, a.Photo)
+			add(at+".photo", "authors: %s: photo %q must be a picture under the stories folder, such as images/photo.jpg", a.Name, a.Photo)
 		}
 		seen[a.Name] = true
-		for _, l := range a.Links {
+		for j, l := range a.Links {
 			u, err := url.Parse(l.URL)
 			if l.Label == "" || err != nil || !(u.Scheme == "https" || u.Scheme == "http" || u.Scheme == "mailto") {
-				add("authors", "authors: %s: each link needs a label and an absolute https:// (or mailto:) url", a.Name)
+				add(at+".links."+strconv.Itoa(j), "authors: %s: each link needs a label and an absolute https:// (or mailto:) url", a.Name)
 			}
 		}
 	}

@@ -195,6 +195,17 @@ func TestMistypedValuesNameTheirKey(t *testing.T) {
 	}
 }
 
+// A mistake in one author's entry is reported at its own line, not at
+// the authors: key.
+func TestAuthorErrorsAtTheirLines(t *testing.T) {
+	_, err := load(t, base, "authors:\n  - {name: Ira Venkataraman, role: Columnist, bio: A columnist.}\n  - name: Asha Rao\n    photo: /images/asha.jpg\n    links:\n      - {label: Site, url: \"https://asha.example\"}\n      - {label: Blog, url: \"asha.example\"}\n")
+	want := "overlay1.yaml:4: authors: Asha Rao: photo \"/images/asha.jpg\" must be a picture under the stories folder, such as images/photo.jpg\n" +
+		"overlay1.yaml:7: authors: Asha Rao: each link needs a label and an absolute https:// (or mailto:) url"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
 func TestHomeListsNameAStoryOnce(t *testing.T) {
 	_, err := load(t, base, "home:\n  featured: [3, 4, 3]\n")
 	if err == nil || err.Error() != `overlay1.yaml:2: home.featured: story 3 is listed twice (it would show twice)` {

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -228,6 +229,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		}
 		seen[k.Value] = true
 		s.Lines[k.Value] = line
+		if v.Kind == yaml.SequenceNode {
+			for i, item := range v.Content { // a list's items, where they are (ItemLine)
+				s.Lines[k.Value+"."+strconv.Itoa(i)] = item.Line + 1
+			}
+		}
 		checkControls(file, k.Value, v, &diags)
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue // "key:" with nothing after it counts as absent
@@ -376,13 +382,14 @@ func (s *Story) checkDates(diags *diag.List) {
 		diags.Add(s.File, s.Line("updatedAt"), 0, "updatedAt: %s is before publishedAt %s", s.UpdatedAt.ISO(), published.ISO())
 	}
 	for i, c := range s.Corrections {
+		line := s.ItemLine("corrections", i)
 		switch {
 		case c.Date.IsZero():
-			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a date (date: YYYY-MM-DD)", i+1)
+			diags.Add(s.File, line, 0, "corrections: item %d needs a date (date: YYYY-MM-DD)", i+1)
 		case c.Text == "":
-			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d needs a text (text: \"What was wrong and what is right.\")", i+1)
+			diags.Add(s.File, line, 0, "corrections: item %d needs a text (text: \"What was wrong and what is right.\")", i+1)
 		case !published.IsZero() && c.Date.Before(published.Time):
-			diags.Add(s.File, s.Line("corrections"), 0, "corrections: item %d is dated %s, before publishedAt %s", i+1, c.Date.ISO(), published.ISO())
+			diags.Add(s.File, line, 0, "corrections: item %d is dated %s, before publishedAt %s", i+1, c.Date.ISO(), published.ISO())
 		}
 	}
 	slices.SortStableFunc(s.Corrections, func(a, b Correction) int { return a.Date.Compare(b.Date.Time) })

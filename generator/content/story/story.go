@@ -107,6 +107,14 @@ func (s *Story) Line(key string) int {
 	return 1
 }
 
+// ItemLine is the line of item i of the list at key, or the key's.
+func (s *Story) ItemLine(key string, i int) int {
+	if l, ok := s.Lines[key+"."+strconv.Itoa(i)]; ok {
+		return l
+	}
+	return s.Line(key)
+}
+
 // Names are the story's authors, from authors or author.
 func (s *Story) Names() []string {
 	if len(s.Authors) > 0 {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -193,6 +194,7 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 		s      *story.Story
 		fig    *markdown.Figure // a body picture
 		author *site.Author     // an author's photo
+		index  int              // the author's, in cfg.Authors
 		src    string
 	}
 	var photos []photo
@@ -223,10 +225,11 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 		}
 		path, err := LocalPicture(storiesDir, a.Photo)
 		if err != nil {
-			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", a.Name, err)
+			at, line := photoLine(cfg, i)
+			diags.Add(at, line, 0, "authors: %s: photo: %v", a.Name, err)
 			continue
 		}
-		photos = append(photos, photo{author: a, src: path})
+		photos = append(photos, photo{author: a, index: i, src: path})
 	}
 	resized := make([]images.Result, len(photos))
 	errs := make([]error, len(photos))
@@ -242,7 +245,8 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 	for i, ph := range photos {
 		switch {
 		case errs[i] != nil && ph.author != nil:
-			diags.Add("site.yaml", 0, 0, "authors: %s: photo: %v", ph.author.Name, errs[i])
+			at, line := photoLine(cfg, ph.index)
+			diags.Add(at, line, 0, "authors: %s: photo: %v", ph.author.Name, errs[i])
 			continue
 		case errs[i] != nil && ph.fig != nil:
 			diags.Add(ph.s.File, ph.fig.Line, 0, "picture: %v", errs[i])
@@ -324,6 +328,15 @@ func or(v, fallback int) int {
 		return v
 	}
 	return fallback
+}
+
+// photoLine is where site.yaml (or an overlay) gives author i's photo; a
+// config not loaded from a file is "site.yaml".
+func photoLine(cfg *site.Config, i int) (string, int) {
+	if file, line := cfg.Where("authors." + strconv.Itoa(i) + ".photo"); file != "" {
+		return file, line
+	}
+	return "site.yaml", 0
 }
 
 // Shared is what any page may show of the library besides a story's own
