@@ -38,12 +38,26 @@ func init() {
 }
 
 // isWordRune: letters, combining marks (Devanagari vowel signs) and numbers,
-// the same classes as /[\p{L}\p{M}\p{N}]/u in the browser.
+// the same classes as /[\p{L}\p{M}\p{N}]/u in the browser (an & between
+// two of them joins them there too).
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r)
 }
 
-// Each calls fn with each run of word characters in s, lower-cased. Runs
+// wordAt reports whether s has a word character at byte i.
+func wordAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	if s[i] < utf8.RuneSelf {
+		return asciiClass[s[i]] != notWord
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return isWordRune(r)
+}
+
+// Each calls fn with each run of word characters in s, lower-cased, an
+// ampersand between two of them (S&P) joining them into one word. Runs
 // are found in s itself (lower-casing maps rune by rune, so they are the
 // same runs), and only a word with a letter that lowering changes is
 // copied: bodies are most of the indexing work. ASCII is classed through a
@@ -58,6 +72,10 @@ func Each(s string, fn func(string)) {
 			if c := s[i]; c < utf8.RuneSelf {
 				class := asciiClass[c]
 				if class == notWord {
+					if c == '&' && i > start && wordAt(s, i+1) {
+						i++ // S&P, M&A, R&D: one word
+						continue
+					}
 					break
 				}
 				lower = lower || class == upper

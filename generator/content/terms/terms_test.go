@@ -16,6 +16,8 @@ func TestTokens(t *testing.T) {
 		{"IT and US exports", "it us exports"},
 		{"भारत की अर्थव्यवस्था", "भारत की अर्थव्यवस्था"},
 		{"2025-26 budget", "2025 26 budget"},
+		{"S&P and M&A, R&D-led; S & P, &x, y&, AT&T&Co", "s&p m&a r&d led at&t&co"},
+		{"भारत&India", "भारत&india"},
 	} {
 		if got := strings.Join(Tokens(c.in), " "); got != c.want {
 			t.Errorf("Tokens(%q) = %q, want %q", c.in, got, c.want)
@@ -41,7 +43,7 @@ func TestDistinct(t *testing.T) {
 func TestEachIsSplittingTheLoweredText(t *testing.T) {
 	texts := []string{
 		"The RBI's 5.5% REPO rate—held", "ÉCONOMIE Économie", "İstanbul KELVIN ΣΊΣΥΦΟΣ",
-		"भारत की GDP ₹3.5 लाख करोड़", "mixed\xffbytes AND\xc3", "2025-26 Q1FY26",
+		"भारत की GDP ₹3.5 लाख करोड़", "mixed\xffbytes AND\xc3", "2025-26 Q1FY26", "S&P M&A &x y& a&&b É&Ü &",
 	}
 	files, _ := filepath.Glob("../../../stories/*.md")
 	for _, f := range files {
@@ -70,11 +72,14 @@ func splitLowered(s string) []string {
 	s = strings.ToLower(s)
 	start := -1
 	for i, r := range s {
-		if isWordRune(r) {
+		switch {
+		case isWordRune(r):
 			if start < 0 {
 				start = i
 			}
-		} else if start >= 0 {
+		case r == '&' && start >= 0 && wordAt(s, i+1):
+			// joins the runs on its sides: s&p
+		case start >= 0:
 			out = append(out, s[start:i])
 			start = -1
 		}
