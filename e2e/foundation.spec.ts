@@ -83,6 +83,15 @@ test('unknown story id shows Story Not Found with status 404', async ({ page }) 
   }
 });
 
+test('a story id with leading zeros is read as the whole number it is', async ({ page }) => {
+  await page.goto('/story/011?utm=x#top');
+  await expect(page).toHaveURL('/story/11/?utm=x#top');
+  await expect(page.locator('h1')).not.toHaveText('Story Not Found');
+  await page.goto('/story/099999');
+  await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+  await expect(page).toHaveURL('/story/099999');
+});
+
 test('unknown path shows the 404 page', async ({ page }) => {
   const res = await page.goto('/no/such/page');
   expect(res!.status()).toBe(404);

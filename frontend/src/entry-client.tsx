@@ -3,12 +3,12 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { isStoryPath } from './pages/Screen';
+import { isStoryPath, wholeNumberStoryPath } from './pages/Screen';
 import { readPage } from './readpage';
 import { preload } from './routes/lazy';
 import { fetchIndexEarly } from './search/early';
 import { handoff } from './search/handoff';
-import { setBasePath, withoutBase } from './sitepath';
+import { setBasePath, withBase, withoutBase } from './sitepath';
 
 declare global {
   interface Window {
@@ -45,8 +45,14 @@ const app = (
 // are fetched at once, unless the page's first script (search/first.ts) is
 // loading the index already.
 if (page.kind === 'search' && !handoff().index) fetchIndexEarly();
-void preload(page).then(() => {
-  if (page.kind === 'notfound' && isStoryPath(withoutBase(window.location.pathname))) {
+void preload(page).then(async () => {
+  const path = withoutBase(window.location.pathname);
+  const story = page.kind === 'notfound' ? wholeNumberStoryPath(path) : undefined;
+  if (story && (await fetch(withBase(story), { method: 'HEAD' }).catch(() => undefined))?.ok) {
+    window.location.replace(withBase(story) + window.location.search + window.location.hash);
+    return;
+  }
+  if (page.kind === 'notfound' && isStoryPath(path)) {
     container.textContent = '';
     createRoot(container).render(app);
     document.title = document.title.replace('Page Not Found', 'Story Not Found');

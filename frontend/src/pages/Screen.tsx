@@ -18,3 +18,13 @@ export function Screen({ page, pathname }: { page: PageData; pathname: string })
 export function isStoryPath(pathname: string): boolean {
   return /^\/story(\/|$)/.test(pathname);
 }
+
+/**
+ * The generic story page an id written with leading zeros names, read as
+ * a whole number as SPEC.md has it (/story/007 → /story/7/); undefined for
+ * any other path.
+ */
+export function wholeNumberStoryPath(pathname: string): string | undefined {
+  const id = /^\/story\/(0+\d+)\/?$/.exec(pathname)?.[1];
+  return id === undefined ? undefined : `/story/${Number(id)}/`;
+}
