@@ -84,8 +84,7 @@ func tuneGC(o pipeline.Options) {
 	if dir == "" {
 		dir = "stories"
 	}
-	files, _ := story.Files(dir)
-	pipeline.TuneGC(len(files))
+	pipeline.TuneGC(story.Count(dir))
 }
 
 // progress shows pages rendered on a terminal; in CI logs (not a terminal)

@@ -94,7 +94,7 @@ func (o *Options) defaults() {
 // starts (a tenth of a second of CPU). On 2 CPUs a second worker bought no
 // wall time, and cost CPU (its own start and JIT warm-up) and memory.
 func DefaultWorkers(dir string, cpus int) int {
-	if files, _ := story.Files(dir); len(files) < 100 {
+	if story.Count(dir) < 100 {
 		return 1
 	}
 	return max(1, cpus/2)

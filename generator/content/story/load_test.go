@@ -200,6 +200,9 @@ func TestHiddenFilesAreNotStories(t *testing.T) {
 	if len(diags) > 0 || len(stories) != 1 || filepath.Base(stories[0].File) != "rbi.md" {
 		t.Fatalf("%d stories, %v", len(stories), diags)
 	}
+	if n := Count(dir); n != 1 {
+		t.Errorf("Count: %d", n)
+	}
 	if id, err := NextID(dir); id != 6 || err != nil {
 		t.Errorf("NextID: %d, %v", id, err)
 	}
@@ -226,8 +229,8 @@ func TestMarkdownFilesNotReadAreProblems(t *testing.T) {
 	if len(stories) != 1 || diags.Error() != strings.Join(want, "\n") {
 		t.Errorf("%d stories, problems:\n%v\nwant\n%s", len(stories), diags, strings.Join(want, "\n"))
 	}
-	if files, err := Files(dir); len(files) != 1 || err != nil {
-		t.Errorf("Files: %v, %v", files, err)
+	if files, err := Files(dir); len(files) != 1 || err != nil || Count(dir) != 1 {
+		t.Errorf("Files: %v, %v; Count %d", files, err, Count(dir))
 	}
 }
 
