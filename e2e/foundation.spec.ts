@@ -83,6 +83,24 @@ test('unknown story id shows Story Not Found with status 404', async ({ page }) 
   }
 });
 
+// magazine serve sends story/404.html for an unknown story: it says Story
+// Not Found before any script runs, and hydrates as it is.
+test.describe('an unknown story, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('is Story Not Found', async ({ page }) => {
+    const res = await page.goto('/story/99999');
+    expect(res!.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Story Not Found \| /);
+  });
+});
+
+test('an unknown story hydrates its own 404 page', async ({ page }) => {
+  await page.goto('/story/99999');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Story Not Found' })).toBeVisible();
+});
+
 test('a story id with leading zeros is read as the whole number it is', async ({ page }) => {
   await page.goto('/story/011?utm=x#top');
   await expect(page).toHaveURL('/story/11/?utm=x#top');

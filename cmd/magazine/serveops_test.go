@@ -193,8 +193,6 @@ func TestSystemdUnitExample(t *testing.T) {
 	}
 }
 
-// `magazine leads delete` erases a person's leads (--email, any case) and
-// leads past the retention limit (--older-than), on either store.
 // backdate sets when every lead of the store that args name was created
 // (the stores compare the same text as a time).
 func backdate(t *testing.T, args []string, at string) {
@@ -215,6 +213,8 @@ func backdate(t *testing.T, args []string, at string) {
 	}
 }
 
+// `magazine leads delete` erases a person's leads (--email, any case) and
+// leads past the retention limit (--older-than), on either store.
 func TestLeadsDelete(t *testing.T) {
 	for _, store := range []struct {
 		name string

@@ -34,8 +34,10 @@ const app = (
 );
 
 // 404.html is prerendered once but served for every unknown path; for an
-// unknown /story/<id> it must show 'Story Not Found' instead, which would not
-// match the prerendered markup, so that case renders afresh rather than hydrating.
+// unknown /story/<id> it must show 'Story Not Found' instead. Hosts that
+// serve story/404.html there (route.StoryNotFound) send that page itself;
+// on the others the prerendered markup would not match, so that case
+// renders afresh rather than hydrating.
 // A split-out screen must be loaded before hydrating, or the first render
 // would not match the prerendered markup. This module itself runs only after
 // the page is painted (the boot script, bundle.bootScript, loads it): the page
@@ -52,7 +54,8 @@ void preload(page).then(async () => {
     window.location.replace(withBase(story) + window.location.search + window.location.hash);
     return;
   }
-  if (page.kind === 'notfound' && isStoryPath(path)) {
+  // A host that served /404.html for a story's address (not story/404.html).
+  if (page.kind === 'notfound' && isStoryPath(path) && !isStoryPath(page.path)) {
     container.textContent = '';
     createRoot(container).render(app);
     document.title = document.title.replace('Page Not Found', 'Story Not Found');

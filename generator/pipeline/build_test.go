@@ -154,6 +154,12 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(nf, "404 Page Not Found") || !strings.Contains(nf, `name="robots" content="noindex, follow"`) {
 		t.Error("404.html")
 	}
+	// An unknown story's 404 page says so before any script runs.
+	snf := gt.Read(t, dist, "story/404.html")
+	if !strings.Contains(snf, "<h1>Story Not Found</h1>") || !strings.Contains(snf, "<title>Story Not Found | ") ||
+		!strings.Contains(snf, `name="robots" content="noindex, follow"`) || strings.Contains(gt.Read(t, dist, "sitemap.xml"), "404") {
+		t.Error("story/404.html")
+	}
 }
 
 func TestBaseURLOverride(t *testing.T) {

@@ -79,3 +79,28 @@ func lineDiff(a, b string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// Builds that remember nothing new leave the memo file as it was: one into
+// a fresh folder (magazine dev's start, --clean) finds every page's key
+// already remembered.
+func TestMemoFileDoesNotGrowWithSameInputs(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", ""), "stories/b.md": gt.Story("2", "")})
+	o.Cache = filepath.Join(t.TempDir(), "cache")
+	run(t, o)
+	size := func() int64 {
+		fi, err := os.Stat(filepath.Join(o.Cache, "pages.bin"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Size()
+	}
+	first := size()
+	for range 3 {
+		o.Clean = true
+		run(t, o)
+	}
+	if got := size(); got != first {
+		t.Errorf("pages.bin grew from %d to %d bytes over builds of the same site", first, got)
+	}
+}

@@ -69,13 +69,14 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 			in, remembered = p.memo.inputs(r, shows)
 		}
 	}
-	var known string
+	var known, stored string
 	if remembered {
-		if key, ok := p.memo.lookup(in); ok && p.have(route.File(r.Path), key) {
+		stored, _ = p.memo.lookup(in)
+		if stored != "" && p.have(route.File(r.Path), stored) {
 			if !checkMemo {
-				return &page{route: r, key: key}, nil
+				return &page{route: r, key: stored}, nil
 			}
-			known = key
+			known = stored
 		}
 	}
 	h := head.For(p.src.cfg, p.lib, r)
@@ -91,7 +92,7 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 	if known != "" && known != pg.key {
 		return nil, fmt.Errorf("%s: the page memo remembered a page that has changed", r.Path)
 	}
-	if remembered {
+	if remembered && stored != pg.key { // an entry given twice would never be compacted away
 		p.memo.remember(in, pg.key)
 	}
 	// Only a page that changed since the last build is rendered and needs

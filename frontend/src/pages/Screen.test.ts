@@ -6,6 +6,7 @@ describe('wholeNumberStoryPath', () => {
     expect(wholeNumberStoryPath('/story/011')).toBe('/story/11/');
     expect(wholeNumberStoryPath('/story/007/')).toBe('/story/7/');
     expect(wholeNumberStoryPath('/story/00')).toBe('/story/0/');
+    expect(wholeNumberStoryPath('/story/012345678901234567890')).toBe('/story/12345678901234567890/');
   });
   it('leaves every other path alone', () => {
     for (const path of ['/story/11', '/story/11/', '/story/', '/story/0x1', '/story/01a', '/story/-01', '/story/01/more', '/x/story/01']) {

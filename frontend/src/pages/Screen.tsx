@@ -26,5 +26,5 @@ export function isStoryPath(pathname: string): boolean {
  */
 export function wholeNumberStoryPath(pathname: string): string | undefined {
   const id = /^\/story\/(0+\d+)\/?$/.exec(pathname)?.[1];
-  return id === undefined ? undefined : `/story/${Number(id)}/`;
+  return id === undefined ? undefined : `/story/${id.replace(/^0+(?=\d)/, '')}/`; // no Number: digits beyond 2^53 stay
 }

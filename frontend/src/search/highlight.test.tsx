@@ -26,6 +26,11 @@ describe('highlight', () => {
     expect(segs.map((s) => s.text).join('')).toBe('RBI holds the repo rate; a repository of rbi data');
   });
 
+  it('marks a word joined by an ampersand as the search found it', () => {
+    const segs = highlight('S&P upgrades; M&A and S & P', parseQuery('s&p m&a'));
+    expect(segs.filter((s) => s.mark).map((s) => s.text)).toEqual(['S&P', 'M&A']);
+  });
+
   it('returns the text unmarked when nothing matches', () => {
     expect(highlight('Green hydrogen', parseQuery('solar'))).toEqual([{ text: 'Green hydrogen', mark: false }]);
     expect(highlight('', ['x'])).toEqual([]);

@@ -1,11 +1,9 @@
-import type { Term } from './tokens';
+import { WORD, type Term } from './tokens';
 
 export interface Segment {
   text: string;
   mark: boolean;
 }
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * Splits text into plain and marked segments. A word is marked when it is a

@@ -17,7 +17,7 @@ const stop = new Set(STOP_WORDS);
 
 // Letters, combining marks (Devanagari vowel signs) and numbers; an & between
 // two of them joins them into one word (S&P, M&A), as in Go's terms.Each.
-const WORD = /[\p{L}\p{M}\p{N}]+(?:&[\p{L}\p{M}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{M}\p{N}]+(?:&[\p{L}\p{M}\p{N}]+)*/gu;
 const ENDS_IN_WORD = /[\p{L}\p{M}\p{N}]$/u;
 
 /** Runs of word characters in lower-cased text. */

@@ -184,39 +184,55 @@ func typeDiags(file string, err error, doc *yaml.Node) diag.List {
 		case to == "bool":
 			want = "true or false"
 		}
-		what := strconv.Quote(g[2])
-		switch g[1] {
-		case "seq":
+		key, v := keyAt(doc, d.Line, "")
+		what := strconv.Quote(g[2]) // yaml.v3 shortens a long value
+		switch {
+		case g[1] == "seq":
 			what = "a list"
-		case "map":
+		case g[1] == "map":
 			what = "a set of key: value pairs"
+		case v != nil && v.Kind == yaml.ScalarNode:
+			what = strconv.Quote(v.Value)
 		}
 		l[i].Message = fmt.Sprintf("%s is not %s", what, want)
-		if key := keyAt(doc, d.Line, ""); key != "" {
+		if key != "" {
 			l[i].Message = key + ": " + l[i].Message
 		}
 	}
 	return l
 }
 
-// keyAt is the dotted key whose value starts at line, if one does.
-func keyAt(n *yaml.Node, line int, prefix string) string {
+// keyAt is the dotted key ("authors.0.name") of the value written at
+// line, a scalar or a collection in brackets, and that value; "" and nil
+// when there is none.
+func keyAt(n *yaml.Node, line int, prefix string) (string, *yaml.Node) {
 	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		return keyAt(n.Content[0], line, prefix)
 	}
-	if n.Kind != yaml.MappingNode {
-		return ""
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if v.Line == line && v.Kind != yaml.MappingNode {
-			return prefix + k.Value
+	var keys []string
+	var values []*yaml.Node
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			keys, values = append(keys, n.Content[i].Value), append(values, n.Content[i+1])
 		}
-		if found := keyAt(v, line, prefix+k.Value+"."); found != "" {
-			return found
+	case yaml.SequenceNode:
+		for i, v := range n.Content {
+			keys, values = append(keys, strconv.Itoa(i)), append(values, v)
 		}
 	}
-	return ""
+	for i, v := range values {
+		inline := v.Kind == yaml.ScalarNode || v.Style&yaml.FlowStyle != 0
+		if inline && v.Line == line {
+			return prefix + keys[i], v
+		}
+		if !inline {
+			if key, found := keyAt(v, line, prefix+keys[i]+"."); found != nil {
+				return key, found
+			}
+		}
+	}
+	return "", nil
 }
 
 // yamlDiags turns yaml.v3's errors ("line 5: field x not found in type

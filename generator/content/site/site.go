@@ -119,12 +119,11 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 		key string
 		ids []int
 	}{{"featured", c.Home.Featured}, {"spotlight", c.Home.Spotlight}, {"editorsPick", c.Home.EditorsPick}} {
-		seen := map[int]bool{}
-		for _, id := range list.ids {
-			if seen[id] {
-				add("home."+list.key, "home.%s: story %d is listed twice (it would show twice)", list.key, id)
+		seen := map[int]int{}
+		for j, id := range list.ids {
+			if seen[id]++; seen[id] == 2 { // at the second mention
+				add("home."+list.key+"."+strconv.Itoa(j), "home.%s: story %d is listed twice (it would show twice)", list.key, id)
 			}
-			seen[id] = true
 		}
 	}
 	if len(c.Categories) == 0 {

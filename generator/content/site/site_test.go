@@ -193,6 +193,19 @@ func TestMistypedValuesNameTheirKey(t *testing.T) {
 	if err == nil || err.Error() != `overlay1.yaml:1: launchNotice: "sometimes" is not true or false` {
 		t.Errorf("launchNotice: sometimes: %v", err)
 	}
+	_, err = load(t, base, "authors:\n  - name: [Asha]\n")
+	if err == nil || err.Error() != `overlay1.yaml:2: authors.0.name: a list is not text` {
+		t.Errorf("a list for an author's name: %v", err)
+	}
+	_, err = load(t, base, "sections: {label: Home}\n")
+	if err == nil || err.Error() != `overlay1.yaml:1: sections: a set of key: value pairs is not a list` {
+		t.Errorf("a map for the sections: %v", err)
+	}
+	long := strings.Repeat("twelve", 10)
+	_, err = load(t, base, "perPage: "+long+"\n")
+	if err == nil || err.Error() != `overlay1.yaml:1: perPage: "`+long+`" is not a whole number` {
+		t.Errorf("a long value: %v", err)
+	}
 }
 
 // A mistake in one author's entry is reported at its own line, not at
@@ -207,8 +220,12 @@ func TestAuthorErrorsAtTheirLines(t *testing.T) {
 }
 
 func TestHomeListsNameAStoryOnce(t *testing.T) {
-	_, err := load(t, base, "home:\n  featured: [3, 4, 3]\n")
+	_, err := load(t, base, "home:\n  featured: [3, 4, 3, 3]\n")
 	if err == nil || err.Error() != `overlay1.yaml:2: home.featured: story 3 is listed twice (it would show twice)` {
+		t.Errorf("got %v", err)
+	}
+	_, err = load(t, base, "home:\n  spotlight:\n    - 3\n    - 4\n    - 3\n")
+	if err == nil || err.Error() != `overlay1.yaml:5: home.spotlight: story 3 is listed twice (it would show twice)` {
 		t.Errorf("got %v", err)
 	}
 }

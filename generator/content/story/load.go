@@ -207,8 +207,7 @@ const WordsPerMinute = 200
 // unusable) and every problem found, with lines counted in the whole file.
 func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var diags diag.List
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	src = newlines(src)
+	src = normalise(src)
 	if d := checkText(file, src); d != nil {
 		return nil, diag.List{*d}
 	}
@@ -451,6 +450,12 @@ func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
 		line++
 	}
 	return nil, nil, 0, false
+}
+
+// normalise drops a byte-order mark and makes every line break "\n", as
+// a file is read.
+func normalise(src []byte) []byte {
+	return newlines(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
 }
 
 // newlines makes every line break "\n": YAML and Markdown also end a line

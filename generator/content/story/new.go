@@ -98,7 +98,7 @@ func addresses(src []byte) []string {
 		Path    string   `yaml:"path"`
 		Aliases []string `yaml:"aliases"`
 	}
-	if front, _, _, ok := split(src); ok && yaml.Unmarshal(front, &fm) == nil {
+	if front, _, _, ok := split(normalise(src)); ok && yaml.Unmarshal(front, &fm) == nil {
 		return append([]string{fm.Path}, fm.Aliases...)
 	}
 	var out []string

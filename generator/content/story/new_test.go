@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,6 +100,12 @@ func TestNewGivesAFixedPathFromTheTitle(t *testing.T) {
 	d.Title, d.Path = "Repo Rate Watch", "/old-rbi"
 	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), "/old-rbi is already used by "+filepath.Join(dir, "b.md")) {
 		t.Errorf("an alias in a block list: %v", err)
+	}
+	// Also in a file saved on Windows, with a byte-order mark.
+	b, _ = os.ReadFile(filepath.Join(dir, "b.md"))
+	os.WriteFile(filepath.Join(dir, "b.md"), append([]byte("\xef\xbb\xbf"), bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n"))...), 0o644)
+	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), "/old-rbi is already used by "+filepath.Join(dir, "b.md")) {
+		t.Errorf("an alias in a block list, CRLF and BOM: %v", err)
 	}
 }
 

@@ -137,11 +137,16 @@ func checkHost(t *testing.T, base, dist string) {
 			t.Fatalf("the test site has a page at /%s/", dir)
 		}
 	}
+	storyNotFound := gt.Read(t, dist, "story/404.html") // an unknown story's (route.StoryNotFound)
 	for _, path := range []string{"/nope", "/story/999", "/story/not-a-number", "/.env", "/_headers", "/_redirects",
 		"/story/", "/tag/", "/category/", "/author/", "/assets/", "/assets/entry-client-MISSING.js"} {
 		res, body := get(path)
-		if res.StatusCode != 404 || body != notFound {
-			t.Errorf("%s: %d, want 404 with 404.html (%d bytes)", path, res.StatusCode, len(body))
+		want, file := notFound, "404.html"
+		if strings.HasPrefix(path, "/story/") {
+			want, file = storyNotFound, "story/404.html"
+		}
+		if res.StatusCode != 404 || body != want {
+			t.Errorf("%s: %d, want 404 with %s (%d bytes)", path, res.StatusCode, file, len(body))
 			continue
 		}
 		secure(path, res)

@@ -45,6 +45,11 @@ func For(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		h.meta("description", "Search every story in "+cfg.Magazine()+".")
 		return h
 	}
+	if r.Path == route.StoryNotFound {
+		h := private(cfg, "Story Not Found | "+cfg.Magazine())
+		h.meta("description", "The story you're looking for doesn't exist. Every story in "+cfg.Magazine()+" is listed in the archive.")
+		return h
+	}
 	h := private(cfg, "Page Not Found | "+cfg.Magazine())
 	h.meta("description", "The page you're looking for doesn't exist. Every story in "+cfg.Magazine()+" is listed in the archive.")
 	return h

@@ -79,7 +79,14 @@ var static = []Route{
 	{Path: "/thank-you", Kind: Thanks}, // where plain form posts land
 	{Path: "/search", Kind: Search},
 	{Path: "/404", Kind: NotFound},
+	{Path: StoryNotFound, Kind: NotFound},
 }
+
+// StoryNotFound is the 404 page of an unknown /story/<id>: "Story Not
+// Found" before any script runs, where the host serves it for that folder
+// (magazine serve, Cloudflare Pages, the nginx and Caddy recipes); other
+// hosts serve /404.html, which the browser turns into it.
+const StoryNotFound = "/story/404.html"
 
 // Table builds every route: the fixed screens, each story at its canonical
 // path, and at /story/<id> and its aliases when those differ. A path that
@@ -196,6 +203,8 @@ func File(path string) string {
 		return "index.html"
 	case "/404":
 		return "404.html"
+	case StoryNotFound:
+		return "story/404.html"
 	}
 	return strings.TrimPrefix(path, "/") + "/index.html"
 }

@@ -29,7 +29,7 @@ func TestTable(t *testing.T) {
 			got = append(got, r.Path+arrow+r.Canonical)
 		}
 	}
-	want := "/->/ /about->/about /privacy-policy->/privacy-policy /portal->/portal /thank-you->/thank-you /search->/search /404->/404 " +
+	want := "/->/ /about->/about /privacy-policy->/privacy-policy /portal->/portal /thank-you->/thank-you /search->/search /404->/404 /story/404.html->/story/404.html " +
 		"/rbi-policy->/rbi-policy /story/5->/rbi-policy /story/7->/story/7 /old=>/story/7"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)

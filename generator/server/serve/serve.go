@@ -263,6 +263,12 @@ func (s *static) redirect(w http.ResponseWriter, r *http.Request, host *hostStat
 
 func (s *static) notFound(w http.ResponseWriter, r *http.Request, host *hostState, upath string) {
 	f := s.src.file("404.html")
+	// An unknown story has a 404 page of its own (route.StoryNotFound).
+	if rel, _ := strings.CutPrefix(upath, s.base); strings.HasPrefix(rel, "/story/") {
+		if story := s.src.file("story/404.html"); story != nil {
+			f = story
+		}
+	}
 	if f == nil {
 		w.Header().Set("Cache-Control", hostpolicy.Revalidate)
 		http.Error(w, "404 page not found", http.StatusNotFound)

@@ -25,6 +25,7 @@ func site(t testing.TB) string {
 		"index.html":            "<h1>home</h1>",
 		"rbi-policy/index.html": "<h1>rbi</h1>" + strings.Repeat("x", 2000),
 		"404.html":              "<h1>404 Page Not Found</h1>",
+		"story/404.html":        "<h1>Story Not Found</h1>",
 		"assets/app-ABC123.js":  "console.log(1)",
 		"_data/rbi-policy.json": `{"page":{}}`,
 		"sitemap.xml":           "<urlset/>",
@@ -77,8 +78,10 @@ func TestStaticHostSemantics(t *testing.T) {
 	}{
 		{"/", 200, "home"},
 		{"/rbi-policy/", 200, "rbi"},
-		{"/story/abc", 404, "404 Page Not Found"},
+		{"/story/abc", 404, "Story Not Found"}, // an unknown story's own 404 page
+		{"/story/99999/", 404, "Story Not Found"},
 		{"/nope", 404, "404 Page Not Found"},
+		{"/stories-x", 404, "404 Page Not Found"},
 		{"/../../etc/passwd", 301, "/etc/passwd"}, // the clean path, a 404
 		{"/sitemap.xml", 200, "urlset"},
 		{"/sitemap.xml/", 404, "404 Page Not Found"},

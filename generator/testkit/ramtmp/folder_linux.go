@@ -2,6 +2,8 @@ package ramtmp
 
 import (
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -11,6 +13,23 @@ import (
 const minFree = 2 << 30
 
 const prefix = "magazine-test-"
+
+// reap removes the folders of test binaries that died without removing
+// theirs (a panic, a -timeout, Ctrl-C): named by process, they belong to
+// one that no longer runs.
+func reap() {
+	entries, _ := os.ReadDir("/dev/shm")
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		pid, err := strconv.Atoi(strings.SplitN(rest, "-", 2)[0])
+		if !ok || err != nil || !e.IsDir() {
+			continue
+		}
+		if unix.Kill(pid, 0) == unix.ESRCH {
+			os.RemoveAll(filepath.Join("/dev/shm", e.Name()))
+		}
+	}
+}
 
 func folder() string {
 	// A test's child process (a re-run test binary, perhaps killed) works
@@ -22,7 +41,8 @@ func folder() string {
 	if unix.Statfs("/dev/shm", &fs) != nil || fs.Type != unix.TMPFS_MAGIC || fs.Bavail*uint64(fs.Bsize) < minFree {
 		return ""
 	}
-	dir, err := os.MkdirTemp("/dev/shm", prefix)
+	reap()
+	dir, err := os.MkdirTemp("/dev/shm", prefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return ""
 	}

@@ -12,7 +12,8 @@ import (
 )
 
 // Run runs the tests with TMPDIR in a fresh folder of /dev/shm, when that
-// is a memory file system with room, and removes the folder afterwards.
+// is a memory file system with room, and removes the folder afterwards
+// (or a later run does, when this one dies first).
 // Elsewhere it runs them as they are. Then it calls each stop, for servers
 // the tests share, before the folder goes. Call it from TestMain.
 func Run(m *testing.M, stop ...func()) int {
