@@ -22,6 +22,21 @@ func (f files) Put(path string, file pipeline.File) error {
 	return nil
 }
 
+// keepingBuilder is a builder of its own for the site of files, keeping
+// each good build for Edit, as magazine dev's is.
+func keepingBuilder(t *testing.T, files map[string]string) (*pipeline.Builder, pipeline.Options) {
+	t.Helper()
+	o := gt.Options(t, files)
+	o.Shared = nil
+	b, err := pipeline.NewBuilder(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	b.KeepState()
+	return b, o
+}
+
 func build(t *testing.T, b *pipeline.Builder, into files) {
 	t.Helper()
 	if _, err := b.Build(nil, into); err != nil {
@@ -50,18 +65,11 @@ func differ(a, b files) []string {
 // show (a title, a read time, a new picture) is refused, for Build to make.
 func TestEditEqualsARebuild(t *testing.T) {
 	t.Parallel()
-	o := gt.Options(t, map[string]string{
+	b, o := keepingBuilder(t, map[string]string{
 		"stories/a.md": gt.Story("5", "path: /rbi-policy\naliases: [/old-rbi]\ntags: [RBI, Rates]\n"),
 		"stories/b.md": gt.Story("6", "tags: [RBI]\n"),
 		"stories/c.md": gt.Story("7", "path: /deep-dive\nlayout: article\ntags: [Rates]\n"),
 	})
-	o.Shared = nil
-	b, err := pipeline.NewBuilder(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	b.KeepState()
 	site := files{}
 	build(t, b, site)
 
@@ -134,17 +142,10 @@ func (k keyed) has(path, key string) bool { return k.keys[path] == key }
 // with the cache of an earlier one) makes the edited story's pages anew.
 func TestEditAfterRememberedBuilds(t *testing.T) {
 	t.Parallel()
-	o := gt.Options(t, map[string]string{
+	b, o := keepingBuilder(t, map[string]string{
 		"stories/a.md": gt.Story("5", "tags: [RBI]\n"),
 		"stories/b.md": gt.Story("6", "tags: [RBI]\n"),
 	})
-	o.Shared = nil
-	b, err := pipeline.NewBuilder(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	b.KeepState()
 	site := keyed{files{}, map[string]string{}}
 	for range 2 { // the second build reads the memo the first saved
 		if _, err := b.Build(site.has, site); err != nil {
