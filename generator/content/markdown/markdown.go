@@ -392,7 +392,11 @@ func nodeText(n ast.Node, src []byte) string {
 		}
 		switch t := c.(type) {
 		case *ast.Text:
-			buf.Write(t.Segment.Value(src))
+			if v := t.Segment.Value(src); bytes.IndexByte(v, '&') < 0 {
+				buf.Write(v)
+			} else {
+				buf.WriteString(entity.ReplaceAllStringFunc(string(v), html.UnescapeString))
+			}
 			if t.SoftLineBreak() || t.HardLineBreak() {
 				buf.WriteByte(' ')
 			}
@@ -414,6 +418,12 @@ func nodeText(n ast.Node, src []byte) string {
 	})
 	return buf.String()
 }
+
+// entity is a character reference as CommonMark reads one, with its
+// semicolon (html.UnescapeString alone would also take "&not" in
+// "M&notes"): the plain text has "M&A" where the source has "M&amp;A", as
+// the reader sees it, for the search index and the spelling check.
+var entity = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 
 // countWords counts runs of non-space characters, like len(strings.Fields(s)).
 func countWords(s string) int {

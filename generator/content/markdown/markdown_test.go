@@ -85,6 +85,18 @@ func TestWordsAndText(t *testing.T) {
 	}
 }
 
+// The plain text has a character reference as the reader sees it (the
+// search index and the spelling check read it), and a bare & as written.
+func TestTextReadsCharacterReferences(t *testing.T) {
+	d, _ := Convert([]byte("M&amp;A and R&D cost &#8377;5 lakh&nbsp;crore; M&notes stay."), 1)
+	if want := "M&A and R&D cost ₹5 lakh\u00a0crore; M&notes stay."; d.Text != want {
+		t.Errorf("text %q, want %q", d.Text, want)
+	}
+	if !strings.Contains(" "+d.Terms+" ", " m&a ") {
+		t.Errorf("terms %q lack m&a", d.Terms)
+	}
+}
+
 func TestLinesCountFromTheFile(t *testing.T) {
 	_, problems := Convert([]byte("Text.\n\n<div>x</div>\n"), 9)
 	if len(problems) != 1 || problems[0].Line != 11 {
