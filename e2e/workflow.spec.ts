@@ -119,6 +119,23 @@ test('a small screen finds search in the header, and in the menu', async ({ page
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
 });
 
+// A slow phone may paint the header before it has read the menu button:
+// the search link is where it will stay either way (a layout shift of 60 px
+// otherwise, seen once in ten runs of launch-paint.spec.ts under load).
+test('on a phone the header search link does not wait for the menu button to take its place', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/');
+  const link = page.locator('.site-header__search-link');
+  const before = await link.boundingBox();
+  const toggle = await page.locator('.site-header__toggle').boundingBox();
+  await page.locator('.site-header__toggle').evaluate((el) => el.remove());
+  expect(await link.boundingBox()).toEqual(before);
+  // Side by side, inside the header, not overlapping.
+  expect(before!.x + before!.width).toBeLessThanOrEqual(toggle!.x);
+  expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(412);
+  expect(Math.abs(toggle!.y + toggle!.height / 2 - (before!.y + before!.height / 2))).toBeLessThan(1);
+});
+
 test('a story links its tags and authors; their pages list it', async ({ page, request }) => {
   await page.goto('/rbi-policy');
   await hydrated(page);
