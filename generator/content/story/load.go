@@ -59,11 +59,16 @@ func Count(dir string) int {
 	names, _ := f.Readdirnames(-1)
 	n := 0
 	for _, name := range names {
-		if strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, ".") {
+		if isStoryFile(name) {
 			n++
 		}
 	}
 	return n
+}
+
+// isStoryFile reports whether a file of the stories folder is a story.
+func isStoryFile(name string) bool {
+	return strings.HasSuffix(name, ".md") && !strings.HasPrefix(name, ".")
 }
 
 // scan is Files, and with deep the Markdown files it leaves out that an
@@ -86,9 +91,9 @@ func scan(dir string, deep bool) ([]string, diag.List, error) {
 	for _, e := range entries {
 		name := e.Name()
 		switch {
-		case strings.HasPrefix(name, "."):
-		case strings.HasSuffix(name, ".md"):
+		case isStoryFile(name):
 			files = append(files, filepath.Join(dir, name))
+		case strings.HasPrefix(name, "."):
 		case !deep:
 		case e.IsDir():
 			filepath.WalkDir(filepath.Join(dir, name), func(p string, d fs.DirEntry, err error) error {
@@ -121,12 +126,11 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		diags.Add(dir, 0, 0, "is a file: the stories folder must be a folder")
 		return nil, diags
 	}
-	files, diags, err := scan(dir, true)
+	files, diags, err := scan(dir, true) // in name order, as os.ReadDir gives them
 	if err != nil {
 		diags.Add(dir, 0, 0, "%v", err)
 		return nil, diags
 	}
-	sort.Strings(files)
 	if opt.KeepText {
 		opt.Cache = nil
 	}
