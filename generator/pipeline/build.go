@@ -239,6 +239,7 @@ func load(cfg *site.Config, opt Options, keepText bool) (*content, []*story.Stor
 	all, diags := story.LoadDir(opt.Stories, sopt)
 	diags = append(diags, media.CheckPictures(opt.Stories, all)...)
 	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
+	story.Newest(stories) // once: every listing, feed and index wants them so
 	routes, more := route.Table(stories, cfg.PerPage)
 	if len(stories) < len(all) {
 		// A held-back story's paths are checked now, not on the day it goes out.

@@ -51,7 +51,7 @@ func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) 
 			}
 		}
 	}
-	s, diags := Parse(file, src, opt)
+	s, diags := Parse(file, src, opt) // which keeps nothing of src (TestParseKeepsNothingOfItsInput)
 	if s != nil {
 		s.Key = hex.EncodeToString(key[:])
 	}

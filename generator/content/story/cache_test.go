@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -231,4 +232,21 @@ func BenchmarkCacheCodec(b *testing.B) {
 			}
 		}
 	})
+}
+
+// LoadDir reads every file into one reused buffer and parses from it: a
+// parsed story must keep nothing of the bytes it was parsed from.
+func TestParseKeepsNothingOfItsInput(t *testing.T) {
+	files, _ := filepath.Glob("../../../stories/*.md")
+	for _, f := range files {
+		src, _ := os.ReadFile(f)
+		want, _ := Parse(f, bytes.Clone(src), Options{KeepText: true})
+		got, _ := Parse(f, src, Options{KeepText: true})
+		for i := range src {
+			src[i] = 'x'
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the story changed when the bytes it was parsed from did", f)
+		}
+	}
 }

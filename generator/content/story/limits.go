@@ -49,8 +49,9 @@ func checkLengths(s *Story, diags *diag.List) {
 
 // readFile reads a story file from dir: a regular file inside dir (after
 // symlinks), no larger than MaxFileBytes. It returns the file's
-// modification time too.
-func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
+// modification time too. The bytes may be buf's, which the next read
+// reuses.
+func readFile(dir, file string, buf []byte) ([]byte, time.Time, *diag.Diagnostic) {
 	problem := func(format string, args ...any) ([]byte, time.Time, *diag.Diagnostic) {
 		return nil, time.Time{}, &diag.Diagnostic{File: file, Message: fmt.Sprintf(format, args...)}
 	}
@@ -75,16 +76,20 @@ func readFile(dir, file string) ([]byte, time.Time, *diag.Diagnostic) {
 	if opened, err := f.Stat(); err != nil || !os.SameFile(fi, opened) {
 		return problem("changed while it was being read; build again")
 	}
-	// Sized to the file, so reading it takes one allocation, not ReadAll's
-	// doublings; a file that grew meanwhile is still read to its end.
-	// ReadFrom wants MinRead bytes of room before each read, the last one
-	// (which finds the end) included: with less it would double the buffer.
-	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
-	_, err = buf.ReadFrom(io.LimitReader(f, MaxFileBytes+1))
+	// Into buf, grown to the file's size, so reading it takes no allocation
+	// or one, not ReadAll's doublings; a file that grew meanwhile is still
+	// read to its end. ReadFrom wants MinRead bytes of room before each
+	// read, the last one (which finds the end) included: with less it
+	// would double the buffer.
+	if need := int(fi.Size()) + bytes.MinRead; cap(buf) < need {
+		buf = make([]byte, 0, need)
+	}
+	b := bytes.NewBuffer(buf[:0])
+	_, err = b.ReadFrom(io.LimitReader(f, MaxFileBytes+1))
 	if err != nil {
 		return problem("%v", err)
 	}
-	src := buf.Bytes()
+	src := b.Bytes()
 	if len(src) > MaxFileBytes {
 		return problem("the file is over 1 MB, the most a story may be")
 	}

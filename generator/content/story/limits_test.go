@@ -65,7 +65,7 @@ func TestStoryFilesThroughLinks(t *testing.T) {
 	os.Symlink(real, filepath.Join(root, "stories"))
 	for _, dir := range []string{real, filepath.Join(root, "stories")} {
 		for _, name := range []string{"a.md", "b.md"} {
-			src, _, d := readFile(dir, filepath.Join(dir, name))
+			src, _, d := readFile(dir, filepath.Join(dir, name), nil)
 			if d != nil || string(src) != good {
 				t.Errorf("%s in %s: %v, %d bytes", name, dir, d, len(src))
 			}
@@ -82,7 +82,7 @@ func TestReadFileTakesOneBuffer(t *testing.T) {
 	if err := os.WriteFile(file, want, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, _, d := readFile(dir, file)
+	src, _, d := readFile(dir, file, nil)
 	if d != nil {
 		t.Fatal(d)
 	}

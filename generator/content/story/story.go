@@ -2,7 +2,8 @@
 package story
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -162,11 +163,17 @@ func StoryPath(id int) string { return "/story/" + strconv.Itoa(id) }
 
 // Newest sorts stories newest first (ties: higher id first), in place.
 func Newest(stories []*Story) {
-	sort.SliceStable(stories, func(i, j int) bool {
-		a, b := stories[i].PublishedAt.Time, stories[j].PublishedAt.Time
-		if !a.Equal(b) {
-			return a.After(b)
-		}
-		return stories[i].ID > stories[j].ID
-	})
+	// The pipeline orders its stories so once; everything it hands on keeps
+	// that order, and each sort after it is a check.
+	if slices.IsSortedFunc(stories, newer) {
+		return
+	}
+	slices.SortStableFunc(stories, newer)
+}
+
+func newer(a, b *Story) int {
+	if c := b.PublishedAt.Compare(a.PublishedAt.Time); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.ID, a.ID)
 }

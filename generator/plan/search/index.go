@@ -90,12 +90,7 @@ func New(stories []*story.Story) *Index { return newIndex(stories, nil) }
 
 func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 	sorted := slices.Clone(stories)
-	slices.SortStableFunc(sorted, func(a, b *story.Story) int {
-		if c := b.PublishedAt.Compare(a.PublishedAt.Time); c != 0 {
-			return c
-		}
-		return b.ID - a.ID
-	})
+	story.Newest(sorted)
 	idx := &Index{Manifest: Manifest{Version: Version}}
 	cats, authors := map[string]int{}, map[string]int{}
 	intern := func(m map[string]int, list *[]string, s string) int {

@@ -18,12 +18,14 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"unsafe"
 
 	"github.com/zeebo/xxh3"
+	"golang.org/x/sync/errgroup"
 )
 
 // Key identifies a value by what it is computed from.
@@ -75,7 +77,7 @@ const magic = "nivaran cache 1\n"
 // same stamp. A missing, foreign or damaged file gives an empty cache.
 func Open(path, stamp string) *Cache {
 	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]appender{}}
-	data, err := os.ReadFile(path)
+	data, err := readAll(path)
 	if err != nil || len(data) == 0 {
 		return c
 	}
@@ -94,6 +96,33 @@ func Open(path, stamp string) *Cache {
 	}
 	c.sound = true
 	return c
+}
+
+// readAll reads the file at path, a large one on every core: copying the
+// 115 MB of parsed stories at 10,000 into fresh memory took 0.1 s on one
+// core, before any story could be loaded.
+func readAll(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	// What the file held when it was opened: a value appended since is
+	// read by the next build.
+	data := make([]byte, fi.Size())
+	var g errgroup.Group
+	step := max(16<<20, (len(data)+runtime.GOMAXPROCS(0)-1)/runtime.GOMAXPROCS(0))
+	for at := 0; at < len(data); at += step {
+		g.Go(func() error {
+			_, err := f.ReadAt(data[at:min(len(data), at+step)], int64(at))
+			return err
+		})
+	}
+	return data, g.Wait()
 }
 
 // entry reads the key, value and checksum at s[at:].

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -85,4 +86,28 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// A file larger than one read part is read in parts on every core: each
+// value comes back whole, wherever the parts split it.
+func TestLargeFileReadsInParts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bin")
+	c := Open(path, "v1")
+	value := func(i int) string { return strings.Repeat(strconv.Itoa(i%10), 1<<20+i) }
+	const n = 40 // 40 MB: three parts of at least 16 MB
+	for i := range n {
+		c.Put(KeyOf(strconv.Itoa(i)), value(i))
+	}
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c = Open(path, "v1")
+	if c.Stored() != n {
+		t.Fatalf("stored %d of %d", c.Stored(), n)
+	}
+	for i := range n {
+		if v, ok := c.Get(KeyOf(strconv.Itoa(i))); !ok || v != value(i) {
+			t.Fatalf("value %d: found %v, %d bytes", i, ok, len(v))
+		}
+	}
 }
