@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/plan/related"
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/util/blobcache"
 	"github.com/nivaran/magazine/generator/util/parallel"
@@ -23,8 +24,10 @@ import (
 // A page with an address that moved (a redirecting page, which names its
 // title) and the site-wide pages (home, search, 404, ...) are always made.
 type pageMemo struct {
-	cache *blobcache.Cache
-	sigs  map[*story.Story]string // what a page shows of each story, hashed
+	cache      *blobcache.Cache
+	sigs       map[*story.Story]string // what a page shows of each story, hashed
+	related    *related.Index          // whose answers the memo keeps too,
+	relatedKey blobcache.Key           // under this key
 }
 
 // checkMemo has every remembered page made anyway and compared (tests).
@@ -48,6 +51,15 @@ func (p *pages) openMemo() {
 	})
 	for i, s := range p.src.stories {
 		p.memo.sigs[s] = sigs[i]
+	}
+	// Each story's related stories, the inputs of its page: at 10,000
+	// stories, 0.1 s of CPU to work out again after an edit that changed
+	// no story's tags, category or order.
+	p.memo.related = p.data.Related()
+	k := p.memo.related.Key()
+	p.memo.relatedKey = blobcache.KeyOf("related", string(k[:]))
+	if v, ok := p.memo.cache.Get(p.memo.relatedKey); ok {
+		p.memo.related.Import(v)
 	}
 }
 
@@ -75,4 +87,9 @@ func (m *pageMemo) lookup(in blobcache.Key) (string, bool) {
 
 func (m *pageMemo) remember(in blobcache.Key, key string) { m.cache.Put(in, key) }
 
-func (m *pageMemo) save() error { return m.cache.Save() }
+func (m *pageMemo) save() error {
+	if _, ok := m.cache.Get(m.relatedKey); !ok {
+		m.cache.Put(m.relatedKey, string(m.related.Export()))
+	}
+	return m.cache.Save()
+}

@@ -253,6 +253,9 @@ func (b *Builder) For(r route.Route) Page {
 	return p
 }
 
+// Related is the index that picks each story's related stories.
+func (b *Builder) Related() *related.Index { return b.related }
+
 // Shows is every story whose text a story or listing page shows, in the
 // order For reads them (the story, then its related stories; a listing's
 // stories), and whether the page shows nothing else but the site, its

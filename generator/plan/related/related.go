@@ -3,10 +3,12 @@
 package related
 
 import (
+	"encoding/binary"
 	"strings"
 	"sync"
 
 	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/util/blobcache"
 )
 
 // Count is how many related stories a page shows.
@@ -20,8 +22,17 @@ type Index struct {
 	byTag      map[string][]int
 	category   []int            // each story's category, as a number
 	byCategory map[string][]int // newest first
+	found      []found          // each story's related stories, once asked
 
 	scratch sync.Pool // *scratch
+}
+
+// found is one story's related stories, by position, worked out once: a
+// build asks for each story's several times (its page's inputs, its page's
+// data, each address of the story).
+type found struct {
+	once sync.Once
+	best []int
 }
 
 // scratch is one caller's scores, all zero between calls.
@@ -50,6 +61,7 @@ func New(stories []*story.Story) *Index {
 		idx.category[i] = categories[s.Category]
 	}
 	n := len(idx.stories)
+	idx.found = make([]found, n)
 	idx.scratch.New = func() any { return &scratch{score: make([]int, n)} }
 	return idx
 }
@@ -62,6 +74,17 @@ func (idx *Index) Related(s *story.Story) []*story.Story {
 	if !ok {
 		return nil
 	}
+	f := &idx.found[self]
+	f.once.Do(func() { f.best = idx.best(s, self) })
+	out := make([]*story.Story, len(f.best))
+	for i, o := range f.best {
+		out[i] = idx.stories[o]
+	}
+	return out
+}
+
+// best works out the positions of the stories related to s, at self.
+func (idx *Index) best(s *story.Story, self int) []int {
 	sc := idx.scratch.Get().(*scratch)
 	defer idx.scratch.Put(sc)
 	score := sc.score
@@ -121,11 +144,7 @@ func (idx *Index) Related(s *story.Story) []*story.Story {
 			}
 		}
 	}
-	out := make([]*story.Story, len(best))
-	for i, o := range best {
-		out[i] = idx.stories[o]
-	}
-	return out
+	return best
 }
 
 func contains(list []int, v int) bool {
@@ -135,4 +154,66 @@ func contains(list []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// Key names what Related's answers follow from: the stories' ids, in
+// order, with their categories and tags. Two indexes with one key answer
+// alike, so answers kept from an earlier build (Export) can be Imported.
+func (idx *Index) Key() blobcache.Key {
+	var b []byte
+	str := func(s string) { b = append(binary.AppendUvarint(b, uint64(len(s))), s...) }
+	for _, s := range idx.stories {
+		b = binary.AppendVarint(b, int64(s.ID))
+		str(s.Category)
+		b = binary.AppendUvarint(b, uint64(len(s.Tags)))
+		for _, t := range s.Tags {
+			str(strings.ToLower(t))
+		}
+	}
+	return blobcache.KeyOf(string(b))
+}
+
+// Export is every story's answer, worked out now if not yet asked.
+func (idx *Index) Export() []byte {
+	var out []byte
+	for i, s := range idx.stories {
+		f := &idx.found[i]
+		f.once.Do(func() { f.best = idx.best(s, i) })
+		out = append(out, byte(len(f.best)))
+		for _, o := range f.best {
+			out = binary.AppendUvarint(out, uint64(o))
+		}
+	}
+	return out
+}
+
+// Import takes the answers of an index with the same Key, as Export gave
+// them, before any story's were asked for. It reports false, taking
+// nothing, when they do not fit this index (a damaged cache).
+func (idx *Index) Import(data string) bool {
+	n := len(idx.stories)
+	all := make([][]int, n)
+	for i := range all {
+		if len(data) == 0 || int(data[0]) > Count {
+			return false
+		}
+		k := int(data[0])
+		data = data[1:]
+		all[i] = make([]int, k)
+		for j := range k {
+			o, w := binary.Uvarint([]byte(data[:min(len(data), binary.MaxVarintLen64)]))
+			if w <= 0 || o >= uint64(n) || int(o) == i {
+				return false
+			}
+			all[i][j], data = int(o), data[w:]
+		}
+	}
+	if len(data) > 0 {
+		return false
+	}
+	for i := range all {
+		f := &idx.found[i]
+		f.once.Do(func() { f.best = all[i] })
+	}
+	return true
 }

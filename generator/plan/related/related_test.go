@@ -1,6 +1,9 @@
 package related
 
 import (
+	"fmt"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/content/story"
@@ -57,5 +60,62 @@ func TestFewStories(t *testing.T) {
 	a := st(1, "2025-08-20", "Trade")
 	if got := New([]*story.Story{a}).Related(a); len(got) != 0 {
 		t.Errorf("alone: %v", ids(got))
+	}
+}
+
+func TestExportImport(t *testing.T) {
+	var stories []*story.Story
+	tags := []string{"tariffs", "msme", "rbi", "solar"}
+	for i := range 40 {
+		stories = append(stories, st(i+1, fmt.Sprintf("2025-08-%02d", i%28+1), []string{"Trade", "Energy"}[i%2], tags[i%4], tags[i%3]))
+	}
+	answers := func(idx *Index) (out [][]int) {
+		for _, s := range stories {
+			out = append(out, ids(idx.Related(s)))
+		}
+		return out
+	}
+	fresh := New(stories)
+	want := answers(fresh)
+	kept := New(stories)
+	if kept.Key() != fresh.Key() {
+		t.Fatal("one set of stories, two keys")
+	}
+	if !kept.Import(string(fresh.Export())) {
+		t.Fatal("an export was not taken back")
+	}
+	if got := answers(kept); !reflect.DeepEqual(got, want) {
+		t.Errorf("imported answers differ:\n got %v\nwant %v", got, want)
+	}
+	// Whatever Related reads changes the key: a tag (not its case, which
+	// no answer depends on), a category, an id, the order.
+	for name, change := range map[string]func(s *story.Story){
+		"tag":      func(s *story.Story) { s.Tags = []string{"ports"} },
+		"category": func(s *story.Story) { s.Category = "Energy" },
+		"id":       func(s *story.Story) { s.ID = 99 },
+		"date":     func(s *story.Story) { s.PublishedAt, _ = story.ParseDate("2025-09-30") },
+	} {
+		s := *stories[0]
+		change(&s)
+		other := New(append([]*story.Story{&s}, stories[1:]...))
+		if other.Key() == fresh.Key() {
+			t.Errorf("a changed %s keeps the key", name)
+		}
+	}
+	s := *stories[0]
+	s.Tags = []string{strings.ToUpper(s.Tags[0]), s.Tags[1]}
+	if New(append([]*story.Story{&s}, stories[1:]...)).Key() != fresh.Key() {
+		t.Error("a tag's case changes no answer, but changed the key")
+	}
+	// Damaged or foreign answers are refused, and the index still answers.
+	export := fresh.Export()
+	for _, bad := range []string{"", string(export[:len(export)-1]), string(export) + "x", "\x09" + string(export[1:])} {
+		idx := New(stories)
+		if idx.Import(bad) {
+			t.Errorf("took %d damaged bytes", len(bad))
+		}
+		if got := answers(idx); !reflect.DeepEqual(got, want) {
+			t.Error("a refused import changed the answers")
+		}
 	}
 }
