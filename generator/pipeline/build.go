@@ -4,13 +4,10 @@ package pipeline
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/nivaran/magazine/generator/content/site"
@@ -248,6 +245,7 @@ func load(cfg *site.Config, opt Options, keepText bool) (*content, []*story.Stor
 	diags = append(diags, more...)
 	diags = append(diags, checkHome(cfg, opt.Config, all)...)
 	diags = append(diags, checkSiteLinks(cfg, opt.Config, routes)...)
+	diags = append(diags, checkNames(cfg, opt.Config)...)
 	c := &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}
 	if len(diags) == 0 {
 		return c, all, nil
@@ -329,66 +327,4 @@ func storyOptions(cfg *site.Config, opt Options) story.Options {
 func Diagnostics(err error) (diag.List, bool) {
 	l, ok := err.(diag.List)
 	return l, ok
-}
-
-// checkHome reports home-page sections that name stories that do not exist.
-func checkHome(cfg *site.Config, file string, stories []*story.Story) diag.List {
-	ids := map[int]bool{}
-	for _, s := range stories {
-		ids[s.ID] = true
-	}
-	var diags diag.List
-	h := cfg.Home
-	sections := []struct {
-		name string
-		ids  []int
-	}{{"lead", []int{h.Lead}}, {"featured", h.Featured}, {"spotlight", h.Spotlight}, {"editorsPick", h.EditorsPick}}
-	for _, sec := range sections {
-		for _, id := range sec.ids {
-			if id != 0 && !ids[id] {
-				at, line := where(cfg, file, "home."+sec.name)
-				diags.Add(at, line, 0, "home.%s: no story has id %d", sec.name, id)
-			}
-		}
-	}
-	return diags
-}
-
-// checkSiteLinks reports the config's links to pages of the site (the
-// header's sections, the editor's-pick link) that no page has, at their
-// lines, rather than as a broken link of every page that shows them. Links
-// to files (a dot in the last part) are the link check's.
-func checkSiteLinks(cfg *site.Config, file string, routes []route.Route) diag.List {
-	pages := map[string]bool{}
-	for _, r := range routes {
-		pages[r.Path] = true
-	}
-	var diags diag.List
-	check := func(key, link string) {
-		p, _, _ := strings.Cut(link, "#")
-		p, _, _ = strings.Cut(p, "?")
-		if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(path.Base(p), ".") {
-			return
-		}
-		if p = strings.TrimSuffix(p, "/"); p == "" {
-			p = "/"
-		}
-		if !pages[p] {
-			at, line := where(cfg, file, key)
-			diags.Add(at, line, 0, "%s: no page of the site has the address %s", key, link)
-		}
-	}
-	for i, sec := range cfg.Sections {
-		check(fmt.Sprintf("sections[%d]", i), sec.Path)
-	}
-	check("home.editorsPickTarget", cfg.Home.EditorsPickTarget)
-	return diags
-}
-
-// where is the file and line of a config key, or the config file.
-func where(cfg *site.Config, file, key string) (string, int) {
-	if at, line := cfg.Where(strings.Split(key, "[")[0]); at != "" {
-		return at, line
-	}
-	return file, 0
 }

@@ -483,11 +483,34 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 	t.Parallel()
 	config := gt.Site + "sections:\n  - {label: Home, path: /}\n  - {label: Tech, path: /category/economic-policy/}\n  - {label: Nope, path: /nope}\n" +
 		"  - {label: Feed, path: /feed.xml}\n  - {label: Elsewhere, path: https://example.org/x}\n" +
-		"home:\n  lead: 999\n  editorsPickTarget: /nowhere\n"
+		"home:\n  lead: 999\n  editorsPickTarget: /nowhere\n  links:\n    1: /gone\n    999: /about\n"
 	o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", "")})
 	want := o.Config + ":15: sections[2]: no page of the site has the address /nope\n" +
 		o.Config + ":21: home.lead: no story has id 999\n" +
-		o.Config + ":22: home.editorsPickTarget: no page of the site has the address /nowhere"
+		o.Config + ":22: home.editorsPickTarget: no page of the site has the address /nowhere\n" +
+		o.Config + ":24: home.links.1: no page of the site has the address /gone\n" +
+		o.Config + ":25: home.links: no story has id 999"
+	checkAndBuildSay(t, o, want)
+}
+
+// A category or author whose name makes no address, or another's, is
+// reported at its line of site.yaml: each has its own page and feed.
+func TestNamesThatMakeNoAddressOrTheSame(t *testing.T) {
+	t.Parallel()
+	config := strings.Replace(gt.Site, "categories: [Economic Policy, International Trade, Technology]",
+		`categories: [Economic Policy, International Trade, Technology, "🚀", International-Trade, Technology]`, 1) +
+		"  - {name: Ira Venkataraman., role: Columnist, bio: Another.}\n"
+	o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", "")})
+	want := o.Config + `:9: categories: "🚀" has no letter or digit to make its page's address (/category/…) from` + "\n" +
+		o.Config + `:9: categories: "International Trade" and "International-Trade" would share one page, /category/international-trade: give names that differ in their letters or digits` + "\n" +
+		o.Config + `:9: categories: "Technology" is listed twice` + "\n" +
+		o.Config + `:14: authors: "Ira Venkataraman" and "Ira Venkataraman." would share one page, /author/ira-venkataraman: give names that differ in their letters or digits`
+	checkAndBuildSay(t, o, want)
+}
+
+// checkAndBuildSay fails unless check and build both report exactly want.
+func checkAndBuildSay(t *testing.T, o pipeline.Options, want string) {
+	t.Helper()
 	_, cerr := pipeline.Check(o)
 	_, berr := pipeline.Run(o)
 	for what, err := range map[string]error{"check": cerr, "build": berr} {

@@ -38,6 +38,9 @@ func (c *converter) check(root ast.Node) {
 			if kind := string(n.Language(c.src)); (kind == "chart" || kind == "figure" || kind == "embed") && !topLevel(n) {
 				c.problemAt(c.lineOf(n), "a ```%s block must stand on its own, not inside a quote, list or note", kind)
 			}
+			if fence, ok := c.unclosed(n); ok {
+				c.problemAt(c.lineOf(n), "this %s block is never closed: end it with a line of %s (all that follows it would show as code)", fence, fence)
+			}
 		case *ast.Link:
 			c.checkLink(c.lineOf(n), n.Destination)
 		case *ast.AutoLink:
@@ -165,4 +168,42 @@ func (c *converter) checkNoteRefs(n ast.Node) {
 		label := text.Bytes()[m[2]:m[3]]
 		c.problem(at[m[0]], "note [^%s] has no definition: add a line \"[^%s]: the source\" (at the end of the story)", label, label)
 	}
+}
+
+// unclosed reports a fenced block at the top level that no fence closes,
+// with its opening fence: CommonMark runs it to the end of the story.
+func (c *converter) unclosed(n *ast.FencedCodeBlock) (string, bool) {
+	if !topLevel(n) || n.Pos() < 0 {
+		return "", false
+	}
+	opening := strings.TrimLeft(c.lineText(c.line(n.Pos())), " ")
+	if opening == "" {
+		return "", false
+	}
+	fence := opening[:len(opening)-len(strings.TrimLeft(opening, opening[:1]))]
+	last := c.line(n.Pos())
+	if lines := n.Lines(); lines.Len() > 0 {
+		last = c.line(lines.At(lines.Len() - 1).Start)
+	}
+	closing := strings.TrimSpace(c.lineText(last + 1))
+	if strings.HasPrefix(closing, fence) && strings.Trim(closing, fence[:1]) == "" {
+		return "", false
+	}
+	return fence, true
+}
+
+// lineText is the text of a file line of the body ("" past its end).
+func (c *converter) lineText(line int) string {
+	i := line - c.firstLine // the line's index in src
+	if i < 0 || i > len(c.newlines) {
+		return ""
+	}
+	start, end := 0, len(c.src)
+	if i > 0 {
+		start = c.newlines[i-1] + 1
+	}
+	if i < len(c.newlines) {
+		end = c.newlines[i]
+	}
+	return strings.TrimSuffix(string(c.src[start:end]), "\r")
 }

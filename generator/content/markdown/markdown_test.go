@@ -104,6 +104,29 @@ func TestLinesCountFromTheFile(t *testing.T) {
 	}
 }
 
+// A fence that nothing closes turns the rest of the story into code
+// (CommonMark): it is reported at its opening line.
+func TestUnclosedFence(t *testing.T) {
+	for src, want := range map[string]string{
+		"Text.\n\n```text\nabc\n\n**Solution Spotlight:** Act.\n": "3: this ``` block is never closed: end it with a line of ``` (all that follows it would show as code)",
+		"Text.\n\n~~~~\nabc\n~~~\n":                               "3: this ~~~~ block is never closed: end it with a line of ~~~~ (all that follows it would show as code)",
+		"Text.\n\n```\n":                                          "3: this ``` block is never closed: end it with a line of ``` (all that follows it would show as code)",
+		"Text.\n\n```text\nabc\n```\n\nMore.\n":                   "",
+		"Text.\n\n````\nabc\n`````  \n":                           "",
+		"```\n```":                                                "",
+		"- item\n\n  ```\n  code\n  ```\n":                        "",
+	} {
+		_, problems := Convert([]byte(src), 1)
+		var got []string
+		for _, p := range problems {
+			got = append(got, fmt.Sprintf("%d: %s", p.Line, p.Message))
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%q:\n got %q\nwant %q", src, got, want)
+		}
+	}
+}
+
 func FuzzConvert(f *testing.F) {
 	f.Add("**Solution Spotlight:** x\n\n**y**")
 	f.Add("**Solutions Spotlight**\n- a\n")

@@ -52,7 +52,13 @@ func TestBadNewsroomSettings(t *testing.T) {
 		"authors: [{name: A, photo: /etc/passwd}]\n":              "must be a picture under the stories folder",
 		"authors: [{name: A, links: [{label: X, url: x.com}]}]\n": "each link needs a label and an absolute https://",
 		"authors: [{name: A, links: [{url: https://x.com}]}]\n":   "each link needs a label",
-		"perPage: -3\n":                                           "site.yaml:4: perPage: -3 stories a listing page cannot be",
+		"perPage: -3\n":                                           "site.yaml:4: perPage: -3 stories a listing page cannot show: give a number from 1 to 100",
+		"perPage: 1000000\n":                                      "site.yaml:4: perPage: 1000000 stories a listing page cannot show",
+		"home: {latest: 9223372036854775807}\n":                   "site.yaml:4: home.latest: 9223372036854775807 cards the latest grid cannot show",
+		"home:\n  links:\n    7: \"javascript:alert(1)\"\n":       `site.yaml:6: home.links: 7: "javascript:alert(1)": give a page of the site (/about) or a web address (https://…)`,
+		"home:\n  links:\n    7: /../../etc\n":                    `site.yaml:6: home.links: 7: "/../../etc": write the page's own address, with no . or .. parts`,
+		"home:\n  links:\n    7: https:///x\n":                    `site.yaml:6: home.links: 7: "https:///x" names no host`,
+		"home:\n  lead: 1\n  latest: -3\n":                        "site.yaml:6: home.latest: -3 cards",
 	} {
 		if _, err := load(t, base+extra); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", extra, err, want)

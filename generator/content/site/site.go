@@ -4,8 +4,10 @@ package site
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,6 +61,9 @@ var DefaultSections = []Section{{Label: "Home", Path: "/"}, {Label: "About", Pat
 // DefaultTimeZone is where the magazine publishes from.
 const DefaultTimeZone = "Asia/Kolkata"
 
+// MaxCards is the most cards perPage and home.latest may ask a page to show.
+const MaxCards = 100
+
 // Home says which stories fill the home page's sections, by id.
 type Home struct {
 	Lead              int            `yaml:"lead"`
@@ -106,14 +111,18 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
 		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
-	if c.PerPage < 0 {
-		add("perPage", "perPage: %d stories a listing page cannot be: give a number above 0 (the default is 12)", c.PerPage)
-	}
-	if c.PerPage <= 0 {
-		c.PerPage = 12
-	}
-	if c.Home.Latest <= 0 {
-		c.Home.Latest = 6
+	for _, n := range []struct {
+		key, what string
+		v         *int
+		def       int
+	}{{"perPage", "stories a listing page", &c.PerPage, 12}, {"home.latest", "cards the latest grid", &c.Home.Latest, 6}} {
+		switch {
+		case *n.v < 0 || *n.v > MaxCards:
+			add(n.key, "%s: %d %s cannot show: give a number from 1 to %d (the default is %d)", n.key, *n.v, n.what, MaxCards, n.def)
+			*n.v = n.def
+		case *n.v == 0:
+			*n.v = n.def
+		}
 	}
 	for _, list := range []struct {
 		key string
@@ -124,6 +133,11 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 			if seen[id]++; seen[id] == 2 { // at the second mention
 				add("home."+list.key+"."+strconv.Itoa(j), "home.%s: story %d is listed twice (it would show twice)", list.key, id)
 			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(c.Home.Links)) {
+		if err := checkCardLink(c.Home.Links[id]); err != nil {
+			add("home.links."+strconv.Itoa(id), "home.links: %d: %v", id, err)
 		}
 	}
 	if len(c.Categories) == 0 {
@@ -170,6 +184,25 @@ func (c *Config) checkAuthors(add func(key, format string, args ...any)) {
 			}
 		}
 	}
+}
+
+// checkCardLink: a home card's link opens a page of the site (/about) or a
+// web address (https://…); a browser would run a javascript: one.
+func checkCardLink(link string) error {
+	u, err := url.Parse(link)
+	switch {
+	case err != nil || strings.ContainsAny(link, " \t\n\"<>\\"):
+		return fmt.Errorf("%q is not an address", link)
+	case u.Scheme == "https" || u.Scheme == "http":
+		if u.Host == "" {
+			return fmt.Errorf("%q names no host", link)
+		}
+	case u.Scheme != "" || u.Host != "" || !strings.HasPrefix(link, "/"):
+		return fmt.Errorf("%q: give a page of the site (/about) or a web address (https://…)", link)
+	case slices.Contains(strings.Split(u.Path, "/"), "..") || slices.Contains(strings.Split(u.Path, "/"), "."):
+		return fmt.Errorf("%q: write the page's own address, with no . or .. parts", link)
+	}
+	return nil
 }
 
 // AuthorNames are the names of the authors listed (never nil).

@@ -45,6 +45,11 @@ func ParseDateIn(s string, loc *time.Location) (Date, error) {
 			if t.Year() < MinYear {
 				return Date{}, fmt.Errorf("%q is before %d: not a date a story was published or updated (a typo?)", s, MinYear)
 			}
+			// Go reads offsets up to ±99:59; browsers read none beyond
+			// ±23:59, and no time zone is beyond -12:00 or +14:00.
+			if _, off := t.Zone(); off < -12*3600 || off > 14*3600 {
+				return Date{}, fmt.Errorf("%q: %s is no time zone's offset from UTC (they run from -12:00 to +14:00)", s, t.Format("-07:00"))
+			}
 			return Date{Time: t, HasClock: l != "2006-01-02"}, nil
 		}
 	}

@@ -387,9 +387,13 @@ func (s *Story) checkAuthors(opt Options, diags *diag.List) {
 // keywords.
 func (s *Story) checkTags(diags *diag.List) {
 	first := map[string]string{} // slug -> the spelling given first
-	for _, t := range s.Tags {
+	for i, t := range s.Tags {
 		slug := Slug(t)
 		switch was, seen := first[slug]; {
+		case slug == "" && strings.TrimSpace(t) != "":
+			diags.Add(s.File, s.ItemLine("tags", i), 0, "tags: %q has no letter or digit to make its page's address (/tag/…) from", t)
+		case len(slug) > MaxSlugBytes:
+			diags.Add(s.File, s.ItemLine("tags", i), 0, "tags: %q is too long to make its page's address from: at most %d bytes once written as one (/tag/…)", t, MaxSlugBytes)
 		case slug == "":
 		case !seen:
 			first[slug] = t

@@ -39,6 +39,11 @@ func Slug(s string) string {
 	return strings.TrimSuffix(b.String(), "-")
 }
 
+// MaxSlugBytes is the longest a slug or a part of a path may be, in bytes:
+// each names a folder of the site, and file systems allow names of 255
+// bytes, some of them taken by the build's own suffixes.
+const MaxSlugBytes = 200
+
 // MaxNewPath is the length a path made from a title is cut to, at a word:
 // long enough to say what the story is, short enough to share.
 const MaxNewPath = 50

@@ -106,11 +106,16 @@ func pixels(v reflect.Value, raw string) error {
 }
 
 func checkPath(p string) error {
-	if !pathPattern.MatchString(p) {
-		return fmt.Errorf("%q must start with / and use only letters, digits, - and _ (e.g. /rbi-policy)", p)
-	}
 	if strings.HasSuffix(p, "/") || strings.Contains(p, "//") {
 		return fmt.Errorf("%q must not end in / or contain //", p)
+	}
+	if !pathPattern.MatchString(p) {
+		return fmt.Errorf("%q must start with / and use only letters, digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)", p)
+	}
+	for _, part := range strings.Split(p[1:], "/") {
+		if len(part) > MaxSlugBytes {
+			return fmt.Errorf("%q: a part between slashes may be at most %d characters (it is a folder's name)", p, MaxSlugBytes)
+		}
 	}
 	return nil
 }
@@ -186,7 +191,10 @@ func decode(v *yaml.Node, dst reflect.Value, loc *time.Location) error {
 		out := reflect.MakeSlice(t, len(v.Content), len(v.Content))
 		for i, c := range v.Content {
 			if err := decode(c, out.Index(i), loc); err != nil {
-				return err
+				if _, ok := err.(*nodeError); ok {
+					return err
+				}
+				return &nodeError{c, err.Error()} // at the item, not the list's first
 			}
 		}
 		dst.Set(out)
@@ -259,7 +267,7 @@ func strList(v *yaml.Node) ([]string, error) {
 	out := make([]string, 0, len(v.Content))
 	for _, c := range v.Content {
 		if c.Kind != yaml.ScalarNode || strings.TrimSpace(c.Value) == "" {
-			return nil, fmt.Errorf("every item must be non-empty text")
+			return nil, &nodeError{c, "every item must be non-empty text"}
 		}
 		out = append(out, strings.TrimSpace(c.Value))
 	}

@@ -299,7 +299,7 @@ func (b *Builder) home() *Home {
 	if lead := b.pick([]int{h.Lead}); len(lead) == 1 {
 		out.Lead = &lead[0]
 	}
-	ids := make([]int, 0, h.Latest)
+	ids := make([]int, 0, min(h.Latest, len(b.newest)))
 	for _, c := range b.newest {
 		if len(ids) == h.Latest {
 			break

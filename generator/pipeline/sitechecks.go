@@ -1,0 +1,123 @@
+package pipeline
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nivaran/magazine/generator/content/site"
+	"github.com/nivaran/magazine/generator/content/story"
+	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/util/diag"
+)
+
+// checkHome reports home-page sections, and card links, that name stories
+// that do not exist.
+func checkHome(cfg *site.Config, file string, stories []*story.Story) diag.List {
+	ids := map[int]bool{}
+	for _, s := range stories {
+		ids[s.ID] = true
+	}
+	var diags diag.List
+	h := cfg.Home
+	sections := []struct {
+		name string
+		ids  []int
+	}{{"lead", []int{h.Lead}}, {"featured", h.Featured}, {"spotlight", h.Spotlight}, {"editorsPick", h.EditorsPick}}
+	for _, sec := range sections {
+		for _, id := range sec.ids {
+			if id != 0 && !ids[id] {
+				at, line := where(cfg, file, "home."+sec.name)
+				diags.Add(at, line, 0, "home.%s: no story has id %d", sec.name, id)
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(h.Links)) {
+		if !ids[id] {
+			at, line := where(cfg, file, "home.links."+strconv.Itoa(id))
+			diags.Add(at, line, 0, "home.links: no story has id %d", id)
+		}
+	}
+	return diags
+}
+
+// checkSiteLinks reports the config's links to pages of the site (the
+// header's sections, the editor's-pick link) that no page has, at their
+// lines, rather than as a broken link of every page that shows them. Links
+// to files (a dot in the last part) are the link check's.
+func checkSiteLinks(cfg *site.Config, file string, routes []route.Route) diag.List {
+	pages := map[string]bool{}
+	for _, r := range routes {
+		pages[r.Path] = true
+	}
+	var diags diag.List
+	check := func(key, link string) {
+		p, _, _ := strings.Cut(link, "#")
+		p, _, _ = strings.Cut(p, "?")
+		if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.Contains(path.Base(p), ".") {
+			return
+		}
+		if p = strings.TrimSuffix(p, "/"); p == "" {
+			p = "/"
+		}
+		if !pages[p] {
+			at, line := where(cfg, file, key)
+			diags.Add(at, line, 0, "%s: no page of the site has the address %s", key, link)
+		}
+	}
+	for i, sec := range cfg.Sections {
+		check(fmt.Sprintf("sections[%d]", i), sec.Path)
+	}
+	check("home.editorsPickTarget", cfg.Home.EditorsPickTarget)
+	for _, id := range slices.Sorted(maps.Keys(cfg.Home.Links)) {
+		check("home.links."+strconv.Itoa(id), cfg.Home.Links[id])
+	}
+	return diags
+}
+
+// checkNames reports categories and authors whose names make no address, or
+// the address of another's: each has its own page (/category/<slug>,
+// /author/<slug>) and feed.
+func checkNames(cfg *site.Config, file string) diag.List {
+	var diags diag.List
+	for _, set := range []struct {
+		key, base string
+		names     []string
+	}{{"categories", "/category/", cfg.Categories}, {"authors", "/author/", cfg.AuthorNames()}} {
+		seen := map[string]string{} // slug -> the name that made it first
+		for i, name := range set.names {
+			key := set.key + "." + strconv.Itoa(i)
+			if set.key == "authors" {
+				key += ".name"
+			}
+			at, line := where(cfg, file, key)
+			slug := story.Slug(name)
+			switch first, ok := seen[slug]; {
+			case strings.TrimSpace(name) == "": // the config's own check
+			case slug == "":
+				diags.Add(at, line, 0, "%s: %q has no letter or digit to make its page's address (%s…) from", set.key, name, set.base)
+			case len(slug) > story.MaxSlugBytes:
+				diags.Add(at, line, 0, "%s: %q is too long to make its page's address from: at most %d bytes once written as one (%s…)", set.key, name, story.MaxSlugBytes, set.base)
+			case ok && first == name:
+				diags.Add(at, line, 0, "%s: %q is listed twice", set.key, name)
+			case ok:
+				diags.Add(at, line, 0, "%s: %q and %q would share one page, %s%s: give names that differ in their letters or digits", set.key, first, name, set.base, slug)
+			}
+			if _, ok := seen[slug]; !ok {
+				seen[slug] = name
+			}
+		}
+	}
+	return diags
+}
+
+// where is the file and line of a config key, or the config file.
+func where(cfg *site.Config, file, key string) (string, int) {
+	if at, line := cfg.Where(strings.Split(key, "[")[0]); at != "" {
+		return at, line
+	}
+	return file, 0
+}
