@@ -1,5 +1,5 @@
 import { BASE } from '../playwright.config';
-import { test, expect, hydrated } from './fixtures';
+import { test, expect, hydrated, scrolledToRest } from './fixtures';
 
 test('each dedicated page renders its special parts', async ({ page }) => {
   await page.goto('/india-energy-independence-renewable-power');
@@ -101,6 +101,20 @@ test.describe('storm page on a phone', () => {
     });
     await page.locator('.storm-bar').getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => page.evaluate(() => (window as any).__opened[0] ?? '')).toContain('twitter.com/intent/tweet');
+  });
+
+  test("a section's link lands it below the header and the share bar", async ({ page }) => {
+    await page.goto('/india-conquers-global-economic-storm');
+    await hydrated(page);
+    const id = await page.locator('.article-body h2[id]').nth(1).getAttribute('id');
+    await page.locator(`a.anchor[href="#${id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await scrolledToRest(page);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const heading = (await page.locator(`[id="${id}"]`).boundingBox())!;
+    const bar = (await page.locator('.storm-bar').boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await expect(page.locator(`[id="${id}"]`)).toBeInViewport({ ratio: 1 });
   });
 
   test('the share bar stays at the top while scrolling', async ({ page }) => {

@@ -187,7 +187,7 @@ for (const width of WIDTHS) {
     await page.goto(STORY);
     await hydrated(page);
     const charts = await page.evaluate(measure);
-    expect(charts.length).toBe(16);
+    expect(charts.length).toBe(17);
     expect(charts.flatMap(problems)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

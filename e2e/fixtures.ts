@@ -31,3 +31,14 @@ export async function hydrated(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   expect(await page.evaluate(() => (window as any).__recoverableErrors ?? [])).toEqual([]);
 }
+
+// Scrolling is smooth (styles.css): wait until the page has come to rest.
+export async function scrolledToRest(page: Page) {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    for (let y = -1, still = 0; still < 5; still = window.scrollY === y ? still + 1 : 0) {
+      y = window.scrollY;
+      await frame();
+    }
+  });
+}

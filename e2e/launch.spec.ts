@@ -1,4 +1,4 @@
-import { test, expect, hydrated } from './fixtures';
+import { test, expect, hydrated, scrolledToRest } from './fixtures';
 
 test.use({ launchSeen: false });
 
@@ -116,3 +116,28 @@ test('the portal page carries the same launch notice', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Launching Soon!' })).toBeVisible();
 });
 
+
+test.describe('keyboard focus on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('is never hidden under the launch banner', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('nivaran-launch-modal-seen', '1'));
+    await page.goto('/');
+    await hydrated(page);
+    const banner = page.getByRole('complementary', { name: 'Portal launch' });
+    await expect(banner).toBeVisible();
+    const top = (await banner.boundingBox())!.y;
+    const hidden: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      await scrolledToRest(page);
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const r = el.getBoundingClientRect();
+        return { name: el.textContent?.trim().slice(0, 40) ?? el.tagName, top: r.top, bottom: r.bottom, banner: !!el.closest('.launch-banner') };
+      });
+      if (!focus.banner && focus.bottom > top + 1 && focus.top < 844) hidden.push(`${i}: ${focus.name}`);
+    }
+    expect(hidden).toEqual([]);
+  });
+});

@@ -119,6 +119,38 @@ test.describe('a wide table on a phone', () => {
   });
 });
 
+test.describe('a tall table on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('scrolls down inside its box under its header row, and is never taller than the screen', async ({ page }) => {
+    await page.goto('/green-hydrogen-india');
+    await hydrated(page);
+    const region = page.locator('.table-scroll').first();
+    await region.scrollIntoViewIfNeeded();
+    const headerBottom = await page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().bottom);
+    expect((await region.boundingBox())!.height).toBeLessThanOrEqual(844 - headerBottom);
+    // A box shorter than the table, as a long table's is: read its last row.
+    await region.evaluate((el) => ((el as HTMLElement).style.maxHeight = '160px'));
+    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight, behavior: 'instant' }));
+    await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(40);
+    const box = (await region.boundingBox())!;
+    const shown = async (i: number) => {
+      const head = (await region.locator('thead th').nth(i).boundingBox())!;
+      expect(head.y).toBeCloseTo(box.y + 1, 0); // below the box's border
+      const at = { x: head.x + Math.min(head.width / 2, 20), y: head.y + head.height / 2 };
+      return page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('th')?.cellIndex, at);
+    };
+    expect(await shown(1)).toBe(1);
+    // Scrolled to the side too: the corner stays over the row labels and
+    // the last column's name over its numbers.
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: 'instant' }));
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    expect(await shown(0)).toBe(0);
+    const last = (await region.locator('thead th').count()) - 1;
+    expect(await shown(last)).toBe(last);
+  });
+});
+
 test('warning and caution callouts look different', async ({ page }) => {
   await page.goto(STORY);
   await hydrated(page);

@@ -56,10 +56,10 @@ describe('LaunchBanner', () => {
   it('pads the body by its height only while shown', () => {
     const { rerender } = setup();
     expect(document.body.classList.contains(BANNER_BODY_CLASS)).toBe(true);
-    expect(document.body.style.getPropertyValue(BANNER_HEIGHT_VAR)).toMatch(/px$/);
+    expect(document.documentElement.style.getPropertyValue(BANNER_HEIGHT_VAR)).toMatch(/px$/);
     rerender(<LaunchBanner visible={false} onClose={() => {}} onStayUpdated={() => {}} launchDate="2025-09-10" />);
     expect(document.body.classList.contains(BANNER_BODY_CLASS)).toBe(false);
-    expect(document.body.style.getPropertyValue(BANNER_HEIGHT_VAR)).toBe('');
+    expect(document.documentElement.style.getPropertyValue(BANNER_HEIGHT_VAR)).toBe('');
   });
 });
 

@@ -2,9 +2,10 @@ import { useEffect, useRef } from 'react';
 import { daysLabel, useCountdown } from './countdown';
 import './launch.css';
 
-// While the banner is shown, <body> carries this class and the custom
+// While the banner is shown, <body> carries this class and <html> the custom
 // property --launch-banner-h (the banner's measured height); launch.css pads
-// the body by that much, so the fixed bar never hides the end of the footer.
+// the body by that much, so the fixed bar never hides the end of the footer,
+// and keeps what keyboard focus scrolls to above it.
 export const BANNER_BODY_CLASS = 'has-launch-banner';
 export const BANNER_HEIGHT_VAR = '--launch-banner-h';
 
@@ -31,16 +32,31 @@ export function LaunchBanner({ visible, onClose, onStayUpdated, launchDate }: La
     const el = ref.current;
     if (!shown || !el) return;
     const body = document.body;
-    const measure = () => body.style.setProperty(BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    const root = document.documentElement; // the page's scroller reads it too
+    const measure = () => root.style.setProperty(BANNER_HEIGHT_VAR, `${el.offsetHeight}px`);
     body.classList.add(BANNER_BODY_CLASS);
     measure();
     // The bar wraps onto more lines on narrow screens or with larger text.
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(el);
+    // Keyboard focus that lands under the bar is scrolled clear of it (to
+    // launch.css's scroll-padding), once the browser has scrolled it into
+    // view its own way, which counts the bar's part of the screen as seen.
+    const reveal = (e: FocusEvent) => {
+      const target = e.target as HTMLElement;
+      if (el.contains(target) || !target.getBoundingClientRect) return;
+      requestAnimationFrame(() => {
+        if (document.activeElement === target && target.getBoundingClientRect().bottom > el.getBoundingClientRect().top) {
+          target.scrollIntoView({ block: 'nearest' });
+        }
+      });
+    };
+    document.addEventListener('focusin', reveal);
     return () => {
+      document.removeEventListener('focusin', reveal);
       observer?.disconnect();
       body.classList.remove(BANNER_BODY_CLASS);
-      body.style.removeProperty(BANNER_HEIGHT_VAR);
+      root.style.removeProperty(BANNER_HEIGHT_VAR);
     };
   }, [shown]);
 

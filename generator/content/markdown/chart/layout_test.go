@@ -26,12 +26,15 @@ func TestLayoutProperties(t *testing.T) {
 		if c.Type == "line" {
 			rows++
 		}
-		dated := r.IntN(2) == 0
+		dated := r.IntN(3) // 1: months, 2: quarters
 		mag := math.Pow(10, float64(r.IntN(8)-2))
 		for i := range rows {
 			label := fmt.Sprintf("%s %d", names[r.IntN(len(names))], i)
-			if dated {
+			switch dated {
+			case 1:
 				label = monthNames[i%12][:3] + " " + fmt.Sprint(2000+i/12)
+			case 2:
+				label = []string{"Jan–Mar", "Apr–Jun", "Jul–Sep", "Oct–Dec"}[i%4] + " " + fmt.Sprint(2000+i/4)
 			}
 			row := Row{Label: label}
 			for range c.Series {
@@ -92,5 +95,25 @@ func checkLayout(t *testing.T, cv *canvas, where string) {
 				}
 			}
 		}
+	}
+}
+
+// A short line of quarters names each one on a phone, wrapped; a line of
+// months is ticked by quarter.
+func TestShortLineOfQuartersNamesEveryPoint(t *testing.T) {
+	c, problems := Parse([]byte("type: line\ntitle: CPI\nsource: RBI\n---\nQuarter,CPI\nJul–Sep 2025,2.1\nOct–Dec 2025,3.1\nJan–Mar 2026,4.4\nApr–Jun 2026,4.9\n"))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	for _, v := range variants {
+		cv := c.draw(v.width)
+		_, x, _ := strings.Cut(cv.b.String(), `<g class="chart__x">`)
+		x, _, _ = strings.Cut(x, "</g>")
+		for _, q := range []string{"Jul–Sep", "Oct–Dec", "Jan–Mar", "Apr–Jun"} {
+			if !strings.Contains(x, q) {
+				t.Errorf("at %v px, %s is not named: %s", v.width, q, x)
+			}
+		}
+		checkLayout(t, cv, fmt.Sprintf("quarters at %v px", v.width))
 	}
 }

@@ -127,6 +127,9 @@ func (v *vertical) categoryLabels() (labels []label, height float64, ok bool) {
 	n, p := len(v.Rows), v.cv.plotW()
 	slot := p / float64(n)
 	if v.Type == "line" && v.tl != nil {
+		if labels, height, ok := v.pointLabels(); ok {
+			return labels, height, true
+		}
 		return v.timeLabels()
 	}
 	if names, fits := v.nameAll(slot-4, 3); fits {
@@ -198,6 +201,46 @@ func (c *Chart) nameAll(width float64, maxLines int) ([][]string, bool) {
 		}
 	}
 	return nil, false
+}
+
+// maxNamedPoints is the most points of a line over time that are each
+// named: beyond it the axis reads better ticked on calendar boundaries.
+const maxNamedPoints = 8
+
+// pointLabels names every point of a short line of quarters or years,
+// wrapped to two lines (abbreviated if need be) within the gap to its
+// neighbours: four quarters read as four, not as the two calendar ticks
+// that fit a phone on one line each.
+func (v *vertical) pointLabels() ([]label, float64, bool) {
+	n, p := len(v.Rows), v.cv.plotW()
+	if n < 2 || n > maxNamedPoints || v.tl.kind == 'm' {
+		return nil, 0, false // months are ticked by quarter, as desks do
+	}
+	gap := p
+	for i := 1; i < n; i++ {
+		gap = math.Min(gap, v.x[i]-v.x[i-1])
+	}
+	var labels []label
+	lines := 1
+	for i, r := range v.Rows {
+		name, ok := wrap(r.Label, gap-6, 2, v.highlighted(i))
+		if !ok {
+			name, ok = wrap(abbreviate(r.Label), gap-6, 2, v.highlighted(i))
+		}
+		l := label{lines: name, x: v.x[i], anchor: "middle", bold: v.highlighted(i)}
+		if b := l.box(); b.x0 < -v.cv.left {
+			l.anchor = "start"
+		} else if b.x1 > p+v.cv.right {
+			l.anchor = "end"
+		}
+		b := l.box()
+		if !ok || b.x0 < -v.cv.left || b.x1 > p+v.cv.right || len(labels) > 0 && labels[len(labels)-1].box().x1+6 > b.x0 {
+			return nil, 0, false
+		}
+		labels = append(labels, l)
+		lines = max(lines, len(name))
+	}
+	return labels, float64(lines) * lineH, true
 }
 
 // timeLabels ticks the time axis at the finest calendar interval whose
