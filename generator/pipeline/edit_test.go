@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/pipeline"
@@ -129,14 +130,23 @@ func TestEditEqualsARebuild(t *testing.T) {
 type keyed struct {
 	files
 	keys map[string]string
+	mu   *sync.Mutex // have is asked from several goroutines while Put writes
 }
 
+func newKeyed() keyed { return keyed{files{}, map[string]string{}, &sync.Mutex{}} }
+
 func (k keyed) Put(path string, f pipeline.File) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
 	k.keys[path] = f.Key
 	return k.files.Put(path, f)
 }
 
-func (k keyed) has(path, key string) bool { return k.keys[path] == key }
+func (k keyed) has(path, key string) bool {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.keys[path] == key
+}
 
 // Edit after builds whose pages the memo remembers (a dev session started
 // with the cache of an earlier one) makes the edited story's pages anew.
@@ -146,7 +156,7 @@ func TestEditAfterRememberedBuilds(t *testing.T) {
 		"stories/a.md": gt.Story("5", "tags: [RBI]\n"),
 		"stories/b.md": gt.Story("6", "tags: [RBI]\n"),
 	})
-	site := keyed{files{}, map[string]string{}}
+	site := newKeyed()
 	for range 2 { // the second build reads the memo the first saved
 		if _, err := b.Build(site.has, site); err != nil {
 			t.Fatal(err)

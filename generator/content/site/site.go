@@ -5,6 +5,7 @@ package site
 import (
 	"fmt"
 	"maps"
+	"net/mail"
 	"net/url"
 	"regexp"
 	"slices"
@@ -101,6 +102,11 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	}
 	if err := c.SetBaseURL(c.BaseURL); err != nil {
 		add("baseURL", "%v", err)
+	}
+	if c.EditorEmail != "" {
+		if a, err := mail.ParseAddress(c.EditorEmail); err != nil || a.Address != c.EditorEmail {
+			add("editorEmail", "editorEmail: %q is not an email address (want name@example.com)", c.EditorEmail)
+		}
 	}
 	if c.Language == "" {
 		c.Language = "en"

@@ -121,7 +121,9 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 			key := strings.ToLower(c.path)
 			if why := reserved(key, s.ID); why != "" {
 				diags.Add(s.File, s.Line(c.key), 0, "%s: %s %s", c.key, c.path, why)
-			} else if by, taken := owner[key]; taken {
+			} else if by, taken := owner[key]; taken && by == s.File {
+				diags.Add(s.File, s.Line(c.key), 0, "%s: %s is this story's address already: leave it out", c.key, c.path)
+			} else if taken {
 				diags.Add(s.File, s.Line(c.key), 0, "%s: %s is already used by %s", c.key, c.path, by)
 			} else {
 				owner[key] = s.File

@@ -27,6 +27,12 @@ func TestNumber(t *testing.T) {
 			t.Errorf("Number(%q) should be an error", in)
 		}
 	}
+	// Ticks between such values would all read 0.000000.
+	for _, in := range []string{"0.0000000000000000001", "-0.0000009"} {
+		if _, err := Number(in); err == nil || !strings.Contains(err.Error(), "too small for the axis to label (at least 0.000001, or 0)") {
+			t.Errorf("Number(%q): %v", in, err)
+		}
+	}
 	if _, err := Number("3.1%"); !strings.Contains(err.Error(), `units: "%"`) {
 		t.Errorf("a value with its unit says where the unit goes: %v", err)
 	}

@@ -31,6 +31,7 @@ const (
 	MaxSeries = 6
 	MaxRows   = 500
 	MaxValue  = 1e15 // sums and scales stay finite
+	MinValue  = 1e-6 // the smallest value above zero whose ticks can be told apart
 )
 
 // Chart is a parsed chart block.
@@ -216,6 +217,9 @@ func Number(cell string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	if err != nil || math.Abs(v) > MaxValue {
 		return math.NaN(), fmt.Errorf("%q is not a number a chart can show (at most %g)", cell, MaxValue)
+	}
+	if v != 0 && math.Abs(v) < MinValue {
+		return math.NaN(), fmt.Errorf("%q is too small for the axis to label (at least %s, or 0): give the values in a larger unit", cell, strconv.FormatFloat(MinValue, 'f', -1, 64))
 	}
 	return v, nil
 }
