@@ -86,3 +86,16 @@ test('cards read from the page hydrate and navigate, in a listing and under a st
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
+
+test.describe('cards on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('keep "5 min read" on one line', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page);
+    const spans = page.locator('.card__read-time');
+    expect(await spans.count()).toBeGreaterThan(5);
+    const broken = await spans.evaluateAll((els) => els.filter((el) => el.getClientRects().length !== 1).map((el) => el.textContent));
+    expect(broken).toEqual([]);
+  });
+});

@@ -33,14 +33,14 @@ function readCard(el: Element): Card {
   const status = el.querySelector('.card__status')?.textContent;
   const size = (name: string) => (img?.hasAttribute(name) ? Number(img.getAttribute(name)) : undefined);
   const srcset = img?.getAttribute('srcset');
-  // The meta line: "byline · <time>date</time> · read time", then a status.
+  // The meta line: "byline · <time>date</time> · <span>read time</span>",
+  // then a status.
   let byline = '';
-  let readTime = '';
-  let before = true;
   for (const n of time?.parentElement?.childNodes ?? []) {
-    if (n === time) before = false;
-    else if (n.nodeType === Node.TEXT_NODE) before ? (byline += n.textContent) : (readTime += n.textContent);
+    if (n === time) break;
+    if (n.nodeType === Node.TEXT_NODE) byline += n.textContent;
   }
+  const readTime = el.querySelector('.card__read-time')?.textContent;
   const card: Card = {
     title: title?.textContent ?? '',
     introduction: el.querySelector('.card__intro')?.textContent ?? '',
@@ -58,7 +58,7 @@ function readCard(el: Element): Card {
     href: withoutBase(title?.getAttribute('href') ?? ''),
     categoryHref: withoutBase(badge?.getAttribute('href') ?? ''),
   };
-  if (readTime) card.readTime = readTime.replace(/^ · /, '');
+  if (readTime) card.readTime = readTime;
   if (status === 'Draft') card.draft = true;
   if (status === 'Scheduled') card.scheduled = true;
   return card;

@@ -39,7 +39,12 @@ export function PlaybookLayout({ story, site }: { story: Story; site: Site }) {
           <p className="article__intro">{story.introduction}</p>
           <p className="article__meta">
             <Byline authors={story.authors} /> · <LocalDate iso={story.publishedAt} label={story.dateLabel} local={false} />
-            {story.readTime ? ` · ${story.readTime}` : null}
+            {story.readTime ? (
+              <>
+                {' · '}
+                <span className="article__read-time">{story.readTime}</span>
+              </>
+            ) : null}
           </p>
           <Updated story={story} />
         </div>

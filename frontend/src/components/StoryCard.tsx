@@ -46,7 +46,12 @@ export function StoryCard({ card, style, className = '', level = 3, priority = f
         <p className="card__intro">{card.introduction}</p>
         <p className="card__meta">
           {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
-          {card.readTime ? ` · ${card.readTime}` : null}
+          {card.readTime ? (
+            <>
+              {' · '}
+              <span className="card__read-time">{card.readTime}</span>
+            </>
+          ) : null}
           <CardStatus card={card} />
         </p>
       </div>
