@@ -45,6 +45,14 @@ func TestParseLines(t *testing.T) {
 	if len(problems) != 1 || problems[0] != want[0] {
 		t.Errorf("got %v, want %v", problems, want)
 	}
+	// Rows of the wrong shape are the problem, not a missing row besides.
+	_, problems = Parse([]byte("type: line\ntitle: T\nsource: S\n---\nState,A,B\nKerala,1\nGoa,1,2,3\n"))
+	if len(problems) != 2 || !strings.Contains(problems[0].Message, "this row has 2 cells") || !strings.Contains(problems[1].Message, "this row has 4 cells") {
+		t.Errorf("got %v, want the two rows' problems only", problems)
+	}
+	if _, problems = Parse([]byte("type: line\ntitle: T\nsource: S\n---\nState,A\n")); len(problems) != 1 || problems[0].Message != "the chart has no data rows, only the header" {
+		t.Errorf("a header alone: %v", problems)
+	}
 	// A header value that YAML cannot read unquoted says to quote it.
 	_, problems = Parse([]byte("type: line\ntitle: T\nunits: % of total\nsource: S\n---\nMonth,A\nJan,1\nFeb,2\n"))
 	want = []fence.Problem{{Line: 3, Message: `not valid YAML: found character that cannot start any token (put the value in double quotes: units: "% of total")`}}

@@ -105,6 +105,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	header := true
+	misshapen := 0 // rows with the wrong number of cells
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -147,6 +148,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 				hint = `; put a value with commas in quotes: "1,23,456"`
 			}
 			add(line, "this row has %d cells; the header has %d columns (%s)%s", len(rec), len(c.Series)+1, strings.Join(append([]string{c.Label}, c.Series...), ","), hint)
+			misshapen++
 			continue
 		}
 		row := Row{Line: line, Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series)), Starred: make([]bool, len(c.Series))}
@@ -172,6 +174,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 	switch {
 	case len(c.Series) == 0:
 		add(first, "the chart has no data: after the --- line, a CSV header row, then one row per point")
+	case misshapen > 0 && len(c.Rows) < 2: // those rows are the problem
 	case len(c.Rows) == 0:
 		add(first, "the chart has no data rows, only the header")
 	case len(c.Rows) > MaxRows:
