@@ -237,7 +237,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		return nil, diags
 	}
 	m := root.Content[0]
-	seen := map[string]bool{}
+	seen, misread := map[string]bool{}, map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		line, col := k.Line+1, k.Column
@@ -266,6 +266,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			continue // "key:" with nothing after it counts as absent
 		}
 		if err := s.readKey(f, v, zoneOf(opt)); err != nil {
+			misread[k.Value] = true
 			at := v
 			if ne, ok := err.(*nodeError); ok {
 				at = ne.node
@@ -278,7 +279,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	for _, p := range problems {
 		diags.Add(file, p.Line, 0, "%s", p.Message)
 	}
-	s.validate(opt, bodyLine, len(problems) > 0, &diags)
+	s.validate(opt, bodyLine, len(problems) > 0, misread, &diags)
 	if !s.Draft {
 		checkPlaceholders(file, src, &diags)
 	}
@@ -286,8 +287,9 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 }
 
 // validate checks the fields; bodyFailed: the body's own problems are
-// reported (an empty body then needs no word of its own).
-func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag.List) {
+// reported (an empty body then needs no word of its own); misread: the keys
+// whose values could not be read, which were reported as such.
+func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map[string]bool, diags *diag.List) {
 	self := reflect.ValueOf(s).Elem()
 	for _, f := range Fields {
 		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
@@ -295,7 +297,7 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, diags *diag
 		}
 		if _, given := s.Lines[f.Key]; !given {
 			diags.Add(s.File, 1, 0, "%s is required", f.Key)
-		} else if self.FieldByIndex(f.index).Kind() == reflect.String {
+		} else if self.FieldByIndex(f.index).Kind() == reflect.String && !misread[f.Key] {
 			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
 		}
 	}

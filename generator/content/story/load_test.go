@@ -93,6 +93,7 @@ func TestParseErrors(t *testing.T) {
 		{"path part too long", "path: /rbi-policy", "path: /a/" + strings.Repeat("p", 201), []string{`x.md:8:7: path: "/a/` + strings.Repeat("p", 201) + `": a part between slashes may be at most 200 characters (it is a folder's name)`}},
 		{"offset beyond any zone", "publishedAt: 2025-08-12", "publishedAt: 2025-08-12T09:30:00+24:00",
 			[]string{`x.md:6:14: publishedAt: "2025-08-12T09:30:00+24:00": +24:00 is no time zone's offset from UTC (they run from -12:00 to +14:00)`}},
+		{"title not text", `title: "RBI holds"`, `title: [a, b]`, []string{`x.md:3:8: title: must be text, not a list`}},
 		{"bad list item", `tags: ["RBI", "Rates"]`, "corrections:\n  - date: 2025-08-13\n    text: fine\n  - \"just text\"\ntags: [\"RBI\"]",
 			[]string{`x.md:12:5: corrections: must be a set of key: value pairs, not a value`}},
 		{"bad tag item", `tags: ["RBI", "Rates"]`, "tags:\n  - RBI\n  - [x]", []string{`x.md:11:5: tags: every item must be non-empty text`}},
