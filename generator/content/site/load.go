@@ -194,6 +194,9 @@ func typeDiags(file string, err error, doc *yaml.Node) diag.List {
 		case v != nil && v.Kind == yaml.ScalarNode:
 			what = strconv.Quote(v.Value)
 		}
+		if parent, ok := strings.CutSuffix(key, "."+g[2]); ok && v != nil && v.Value != g[2] {
+			key, what = parent, "key "+strconv.Quote(g[2]) // a map's key is what cannot be read
+		}
 		l[i].Message = fmt.Sprintf("%s is not %s", what, want)
 		if key != "" {
 			l[i].Message = key + ": " + l[i].Message
