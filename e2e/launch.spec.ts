@@ -118,10 +118,9 @@ test('the portal page carries the same launch notice', async ({ page }) => {
 
 
 test.describe('keyboard focus on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, launchSeen: true });
 
   test('is never hidden under the launch banner', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('nivaran-launch-modal-seen', '1'));
     await page.goto('/');
     await hydrated(page);
     const banner = page.getByRole('complementary', { name: 'Portal launch' });

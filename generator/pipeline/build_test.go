@@ -489,7 +489,7 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 		o.Config + ":21: home.lead: no story has id 999\n" +
 		o.Config + ":22: home.editorsPickTarget: no page of the site has the address /nowhere\n" +
 		o.Config + ":24: home.links.1: no page of the site has the address /gone\n" +
-		o.Config + ":25: home.links: no story has id 999"
+		o.Config + ":25: home.links.999: no story has id 999"
 	checkAndBuildSay(t, o, want)
 }
 
@@ -498,12 +498,13 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 func TestNamesThatMakeNoAddressOrTheSame(t *testing.T) {
 	t.Parallel()
 	config := strings.Replace(gt.Site, "categories: [Economic Policy, International Trade, Technology]",
-		`categories: [Economic Policy, International Trade, Technology, "🚀", International-Trade, Technology]`, 1) +
+		`categories: [Economic Policy, International Trade, Technology, "🚀", International-Trade, Technology, " "]`, 1) +
 		"  - {name: Ira Venkataraman., role: Columnist, bio: Another.}\n"
 	o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", "")})
 	want := o.Config + `:9: categories: "🚀" has no letter or digit to make its page's address (/category/…) from` + "\n" +
 		o.Config + `:9: categories: "International Trade" and "International-Trade" would share one page, /category/international-trade: give names that differ in their letters or digits` + "\n" +
 		o.Config + `:9: categories: "Technology" is listed twice` + "\n" +
+		o.Config + `:9: categories: item 6 is empty: give the category's name` + "\n" +
 		o.Config + `:14: authors: "Ira Venkataraman" and "Ira Venkataraman." would share one page, /author/ira-venkataraman: give names that differ in their letters or digits`
 	checkAndBuildSay(t, o, want)
 }

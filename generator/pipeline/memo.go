@@ -27,7 +27,8 @@ type pageMemo struct {
 	cache      *blobcache.Cache
 	sigs       map[*story.Story]string // what a page shows of each story, hashed
 	related    *related.Index          // whose answers the memo keeps too,
-	relatedKey blobcache.Key           // under this key
+	relatedKey blobcache.Key           // under this key,
+	imported   bool                    // and read back from it
 }
 
 // checkMemo has every remembered page made anyway and compared (tests).
@@ -59,7 +60,7 @@ func (p *pages) openMemo() {
 	k := p.memo.related.Key()
 	p.memo.relatedKey = blobcache.KeyOf("related", string(k[:]))
 	if v, ok := p.memo.cache.Get(p.memo.relatedKey); ok {
-		p.memo.related.Import(v)
+		p.memo.imported = p.memo.related.Import(v)
 	}
 }
 
@@ -88,7 +89,7 @@ func (m *pageMemo) lookup(in blobcache.Key) (string, bool) {
 func (m *pageMemo) remember(in blobcache.Key, key string) { m.cache.Put(in, key) }
 
 func (m *pageMemo) save() error {
-	if _, ok := m.cache.Get(m.relatedKey); !ok {
+	if !m.imported { // absent, or damaged: stored afresh
 		m.cache.Put(m.relatedKey, string(m.related.Export()))
 	}
 	return m.cache.Save()

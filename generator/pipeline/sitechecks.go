@@ -38,7 +38,7 @@ func checkHome(cfg *site.Config, file string, stories []*story.Story) diag.List 
 	for _, id := range slices.Sorted(maps.Keys(h.Links)) {
 		if !ids[id] {
 			at, line := where(cfg, file, "home.links."+strconv.Itoa(id))
-			diags.Add(at, line, 0, "home.links: no story has id %d", id)
+			diags.Add(at, line, 0, "home.links.%d: no story has id %d", id, id)
 		}
 	}
 	return diags
@@ -84,30 +84,33 @@ func checkSiteLinks(cfg *site.Config, file string, routes []route.Route) diag.Li
 func checkNames(cfg *site.Config, file string) diag.List {
 	var diags diag.List
 	for _, set := range []struct {
-		key, base string
-		names     []string
-	}{{"categories", "/category/", cfg.Categories}, {"authors", "/author/", cfg.AuthorNames()}} {
-		seen := map[string]string{} // slug -> the name that made it first
+		key   string
+		names []string
+		page  func(name string) string
+	}{{"categories", cfg.Categories, route.CategoryPath}, {"authors", cfg.AuthorNames(), route.AuthorPath}} {
+		base := set.page("")
+		seen := map[string]string{} // page -> the name that made it first
 		for i, name := range set.names {
 			key := set.key + "." + strconv.Itoa(i)
 			if set.key == "authors" {
 				key += ".name"
 			}
 			at, line := where(cfg, file, key)
-			slug := story.Slug(name)
-			switch first, ok := seen[slug]; {
-			case strings.TrimSpace(name) == "": // the config's own check
+			page, slug := set.page(name), story.Slug(name)
+			switch first, ok := seen[page]; {
+			case strings.TrimSpace(name) == "" && set.key == "authors": // the config's own check
+			case strings.TrimSpace(name) == "":
+				diags.Add(at, line, 0, "%s: item %d is empty: give the category's name", set.key, i)
 			case slug == "":
-				diags.Add(at, line, 0, "%s: %q has no letter or digit to make its page's address (%s…) from", set.key, name, set.base)
+				diags.Add(at, line, 0, "%s: %q has no letter or digit to make its page's address (%s…) from", set.key, name, base)
 			case len(slug) > story.MaxSlugBytes:
-				diags.Add(at, line, 0, "%s: %q is too long to make its page's address from: at most %d bytes once written as one (%s…)", set.key, name, story.MaxSlugBytes, set.base)
+				diags.Add(at, line, 0, "%s: %q is too long to make its page's address from: at most %d bytes once written as one (%s…)", set.key, name, story.MaxSlugBytes, base)
 			case ok && first == name:
 				diags.Add(at, line, 0, "%s: %q is listed twice", set.key, name)
 			case ok:
-				diags.Add(at, line, 0, "%s: %q and %q would share one page, %s%s: give names that differ in their letters or digits", set.key, first, name, set.base, slug)
-			}
-			if _, ok := seen[slug]; !ok {
-				seen[slug] = name
+				diags.Add(at, line, 0, "%s: %q and %q would share one page, %s: give names that differ in their letters or digits", set.key, first, name, page)
+			default:
+				seen[page] = name
 			}
 		}
 	}

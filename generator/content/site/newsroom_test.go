@@ -57,9 +57,9 @@ func TestBadNewsroomSettings(t *testing.T) {
 		"editorEmail: Desk <desk@x.example>\n":                    `site.yaml:4: editorEmail: "Desk <desk@x.example>" is not an email address`,
 		"perPage: 1000000\n":                                      "site.yaml:4: perPage: 1000000 stories a listing page cannot show",
 		"home: {latest: 9223372036854775807}\n":                   "site.yaml:4: home.latest: 9223372036854775807 cards the latest grid cannot show",
-		"home:\n  links:\n    7: \"javascript:alert(1)\"\n":       `site.yaml:6: home.links: 7: "javascript:alert(1)": give a page of the site (/about) or a web address (https://…)`,
-		"home:\n  links:\n    7: /../../etc\n":                    `site.yaml:6: home.links: 7: "/../../etc": write the page's own address, with no . or .. parts`,
-		"home:\n  links:\n    7: https:///x\n":                    `site.yaml:6: home.links: 7: "https:///x" names no host`,
+		"home:\n  links:\n    7: \"javascript:alert(1)\"\n":       `site.yaml:6: home.links.7: "javascript:alert(1)": give a page of the site (/about) or a web address (https://…)`,
+		"home:\n  links:\n    7: /../../etc\n":                    `site.yaml:6: home.links.7: "/../../etc": write the page's own address, with no . or .. parts`,
+		"home:\n  links:\n    7: https:///x\n":                    `site.yaml:6: home.links.7: "https:///x" names no host`,
 		"home:\n  links:\n    abc: /about\n":                      `site.yaml:6: home.links: key "abc" is not a whole number`,
 		"home:\n  lead: 1\n  latest: -3\n":                        "site.yaml:6: home.latest: -3 cards",
 	} {

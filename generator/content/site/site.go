@@ -143,7 +143,7 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.Home.Links)) {
 		if err := checkCardLink(c.Home.Links[id]); err != nil {
-			add("home.links."+strconv.Itoa(id), "home.links: %d: %v", id, err)
+			add("home.links."+strconv.Itoa(id), "home.links.%d: %v", id, err)
 		}
 	}
 	if len(c.Categories) == 0 {

@@ -3,10 +3,12 @@ package media
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/nivaran/magazine/generator/content/markdown"
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/plan/images"
@@ -83,4 +85,48 @@ func TestBadImageIsAFileLineError(t *testing.T) {
 	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "stories/x.md:8: featuredImage: ") || !strings.Contains(diags[0].String(), "broken.jpg") {
 		t.Fatalf("got %v", diags)
 	}
+}
+
+// Of is part of the page memo's key: every field of a picture a page may
+// show must change it, or a page would be remembered across a change.
+func TestOfSeesEveryField(t *testing.T) {
+	s := &story.Story{ID: 7, Body: markdown.Doc{Blocks: []markdown.Block{{Figure: &markdown.Figure{Src: "images/a.jpg"}}}}}
+	each := func(v reflect.Value, set func()) {
+		for i := range v.NumField() {
+			f := v.Field(i)
+			was := reflect.ValueOf(f.Interface())
+			switch f.Kind() {
+			case reflect.String:
+				f.SetString("x")
+			case reflect.Int:
+				f.SetInt(7)
+			default:
+				t.Fatalf("%s.%s: a %s the test cannot set", v.Type(), v.Type().Field(i).Name, f.Kind())
+			}
+			set()
+			f.Set(was)
+		}
+	}
+	l := NewLibrary()
+	l.Add(7, Image{}, Image{})
+	l.body["images/a.jpg"] = markdown.Picture{}
+	base := l.Of(s)
+	var img Image
+	each(reflect.ValueOf(&img).Elem(), func() {
+		for name, m := range map[string]map[int]Image{"featured": l.featured, "social": l.social} {
+			m[7] = img
+			if l.Of(s) == base {
+				t.Errorf("%s: a change to %+v does not change Of", name, img)
+			}
+			m[7] = Image{}
+		}
+	})
+	var pic markdown.Picture
+	each(reflect.ValueOf(&pic).Elem(), func() {
+		l.body["images/a.jpg"] = pic
+		if l.Of(s) == base {
+			t.Errorf("body picture: a change to %+v does not change Of", pic)
+		}
+		l.body["images/a.jpg"] = markdown.Picture{}
+	})
 }

@@ -87,6 +87,18 @@ func TestExportImport(t *testing.T) {
 	if got := answers(kept); !reflect.DeepEqual(got, want) {
 		t.Errorf("imported answers differ:\n got %v\nwant %v", got, want)
 	}
+	// The answers come from the import, not worked out again: a first
+	// story's list, changed in the export, is what Related returns.
+	changed := fresh.Export()
+	changed[1], changed[2] = changed[2], changed[1] // its first two positions (each under 128: one byte)
+	swapped := New(stories)
+	if !swapped.Import(string(changed)) {
+		t.Fatal("a changed export was refused")
+	}
+	first := ids(swapped.Related(swapped.stories[0]))
+	if w := ids(fresh.Related(fresh.stories[0])); first[0] != w[1] || first[1] != w[0] {
+		t.Errorf("got %v, want %v with its first two swapped", first, w)
+	}
 	// Whatever Related reads changes the key: a tag (not its case, which
 	// no answer depends on), a category, an id, the order.
 	for name, change := range map[string]func(s *story.Story){

@@ -91,10 +91,12 @@ func fileSize(t *testing.T, path string) int64 {
 // A file larger than one read part is read in parts on every core: each
 // value comes back whole, wherever the parts split it.
 func TestLargeFileReadsInParts(t *testing.T) {
+	defer func(was int) { readPart = was }(readPart)
+	readPart = 1000 // a file of ~40 KB in parts of at least 1,000 bytes
 	path := filepath.Join(t.TempDir(), "x.bin")
 	c := Open(path, "v1")
-	value := func(i int) string { return strings.Repeat(strconv.Itoa(i%10), 1<<20+i) }
-	const n = 40 // 40 MB: three parts of at least 16 MB
+	value := func(i int) string { return strings.Repeat(strconv.Itoa(i%10), 1000+i) }
+	const n = 40
 	for i := range n {
 		c.Put(KeyOf(strconv.Itoa(i)), value(i))
 	}

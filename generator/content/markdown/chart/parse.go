@@ -31,7 +31,9 @@ const (
 	MaxSeries = 6
 	MaxRows   = 500
 	MaxValue  = 1e15 // sums and scales stay finite
-	MinValue  = 1e-6 // the smallest value above zero whose ticks can be told apart
+	// MinSpan is the least the values may spread over: ticks are labelled
+	// to 6 decimals at most, so they could not be told apart.
+	MinSpan = 1e-5
 )
 
 // Chart is a parsed chart block.
@@ -185,6 +187,9 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 	if len(problems) == 0 && !c.hasValue() {
 		add(first, "every value is empty")
 	}
+	if lo, hi := c.axisRange(); len(problems) == 0 && hi > lo && hi-lo < MinSpan {
+		add(first, "the values span only %s, too little for the axis to label apart: give them in a larger unit (per million, say)", strconv.FormatFloat(hi-lo, 'g', 2, 64))
+	}
 	return problems
 }
 
@@ -220,9 +225,6 @@ func Number(cell string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	if err != nil || math.Abs(v) > MaxValue {
 		return math.NaN(), fmt.Errorf("%q is not a number a chart can show (at most %g)", cell, MaxValue)
-	}
-	if v != 0 && math.Abs(v) < MinValue {
-		return math.NaN(), fmt.Errorf("%q is too small for the axis to label (at least %s, or 0): give the values in a larger unit", cell, strconv.FormatFloat(MinValue, 'f', -1, 64))
 	}
 	return v, nil
 }

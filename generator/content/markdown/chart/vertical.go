@@ -37,13 +37,7 @@ func (v *vertical) y(val float64) float64 {
 func (c *Chart) drawVertical(width float64, refOut bool) *canvas {
 	v := &vertical{Chart: c, cv: &canvas{w: width}, refOut: refOut}
 	v.tl, _ = readTimeline(c.labels())
-	lo, hi := c.extent()
-	for _, r := range c.References {
-		lo, hi = math.Min(lo, r.Value), math.Max(hi, r.Value)
-	}
-	if c.Type != "line" || lo >= 0 && lo <= hi/2 || hi <= 0 && hi >= lo/2 {
-		lo, hi = math.Min(lo, 0), math.Max(hi, 0) // bars start at zero; a line does when near it
-	}
+	lo, hi := c.axisRange()
 	v.s = niceScale(lo, hi, plotH/tickPx+1)
 	dec := decimals(v.s.step)
 	var ticks []label
@@ -104,6 +98,19 @@ func (c *Chart) drawVertical(width float64, refOut bool) *canvas {
 	return v.cv
 }
 
+// axisRange is what the value axis must show: the values and reference
+// lines, from zero for bars and columns, and for a line that comes near it.
+func (c *Chart) axisRange() (lo, hi float64) {
+	lo, hi = c.extent()
+	for _, r := range c.References {
+		lo, hi = math.Min(lo, r.Value), math.Max(hi, r.Value)
+	}
+	if c.Type != "line" || lo >= 0 && lo <= hi/2 || hi <= 0 && hi >= lo/2 {
+		lo, hi = math.Min(lo, 0), math.Max(hi, 0)
+	}
+	return lo, hi
+}
+
 // place sets each row's x: by its time on a line chart over time, at the
 // middle of its band otherwise.
 func (v *vertical) place() {
@@ -119,7 +126,8 @@ func (v *vertical) place() {
 }
 
 // categoryLabels names every category when they fit, wrapped and if need
-// be abbreviated; else ticks a time axis on calendar boundaries when there
+// be abbreviated (a short line of quarters or years: every point, see
+// pointLabels); else ticks a time axis on calendar boundaries when there
 // are too many columns to draw as bars; else returns !ok for a column
 // chart, which is then drawn as bars (turned text is hard to read), and
 // turns a line chart's labels a quarter. height is the room the labels take.
@@ -207,7 +215,7 @@ func (c *Chart) nameAll(width float64, maxLines int) ([][]string, bool) {
 // named: beyond it the axis reads better ticked on calendar boundaries.
 const maxNamedPoints = 8
 
-// pointLabels names every point of a short line of quarters or years,
+// pointLabels names every point of a short line of quarters or (fiscal) years,
 // wrapped to two lines (abbreviated if need be) within the gap to its
 // neighbours: four quarters read as four, not as the two calendar ticks
 // that fit a phone on one line each.
