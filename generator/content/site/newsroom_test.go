@@ -55,6 +55,8 @@ func TestBadNewsroomSettings(t *testing.T) {
 		"perPage: -3\n":                                           "site.yaml:4: perPage: -3 stories a listing page cannot show: give a number from 1 to 100",
 		"editorEmail: not an email\n":                             `site.yaml:4: editorEmail: "not an email" is not an email address (want name@example.com)`,
 		"editorEmail: Desk <desk@x.example>\n":                    `site.yaml:4: editorEmail: "Desk <desk@x.example>" is not an email address`,
+		"language: english!!\n":                                   `site.yaml:4: language: "english!!" is not a language tag (want one such as en, en-IN or hi)`,
+		"language: en_IN\n":                                       `site.yaml:4: language: "en_IN" is not a language tag`,
 		"perPage: 1000000\n":                                      "site.yaml:4: perPage: 1000000 stories a listing page cannot show",
 		"home: {latest: 9223372036854775807}\n":                   "site.yaml:4: home.latest: 9223372036854775807 cards the latest grid cannot show",
 		"home:\n  links:\n    7: \"javascript:alert(1)\"\n":       `site.yaml:6: home.links.7: "javascript:alert(1)": give a page of the site (/about) or a web address (https://…)`,

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/language"
 	"gopkg.in/yaml.v3"
 
 	"github.com/nivaran/magazine/generator/util/diag"
@@ -110,6 +111,9 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 	}
 	if c.Language == "" {
 		c.Language = "en"
+	} else if _, err := language.Parse(c.Language); err != nil || strings.Contains(c.Language, "_") {
+		// It is each page's <html lang> (BCP 47, read by golang.org/x/text).
+		add("language", "language: %q is not a language tag (want one such as en, en-IN or hi)", c.Language)
 	}
 	if c.LaunchDate == "" {
 		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
