@@ -233,3 +233,26 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('on the narrowest phone, 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('no page of each kind scrolls sideways', async ({ page }) => {
+    const wide: string[] = [];
+    for (const path of ['/', '/rbi-policy', '/story/1', '/about', '/privacy-policy', '/portal', '/search/?q=gst', '/category/economic-policy', '/thank-you', '/no-such-page']) {
+      await page.goto(path);
+      await hydrated(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) wide.push(`${path}: ${width} px`);
+    }
+    expect(wide).toEqual([]);
+  });
+
+  test("the privacy page's printed address breaks rather than widen the page", async ({ page }) => {
+    // This build's address is short; a site's own, printed on the page, may not be.
+    await page.goto('/privacy-policy');
+    await hydrated(page);
+    await page.locator('.prose-page a[href$="/privacy-policy/"]').evaluate((a) => (a.textContent = 'https://www.nivaranmagazineexample.com/privacypolicy/'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
