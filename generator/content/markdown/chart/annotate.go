@@ -34,6 +34,10 @@ func (c *Chart) annotate(fields map[string]fence.Field) []fence.Problem {
 	for _, part := range parts(fields["reference"].Value) {
 		num, label, _ := strings.Cut(part, " ")
 		v, err := Number(num)
+		if first, _ := utf8.DecodeRuneInString(num); err != nil && strings.ContainsRune("0123456789+-−.", first) {
+			add("reference", "%q is not a number a chart can show: write it out in full, at most %g (then its label: reference: 4 RBI target 4%%)", num, MaxValue)
+			continue
+		}
 		if err != nil || math.IsNaN(v) {
 			add("reference", "%q does not start with a number (write the value, then its label: reference: 4 RBI target 4%%)", part)
 			continue

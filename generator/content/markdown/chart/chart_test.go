@@ -159,6 +159,8 @@ func TestAnnotations(t *testing.T) {
 
 	bad := []struct{ header, want string }{
 		{"reference: RBI 4\n", `4: reference: "RBI 4" does not start with a number (write the value, then its label: reference: 4 RBI target 4%)`},
+		{"reference: 1e300 big\n", `4: reference: "1e300" is not a number a chart can show: write it out in full, at most 1e+15 (then its label: reference: 4 RBI target 4%)`},
+		{"reference: 4.5.1 target\n", `4: reference: "4.5.1" is not a number a chart can show: write it out in full, at most 1e+15 (then its label: reference: 4 RBI target 4%)`},
 		{"highlight: Feb 2024\n", `4: highlight: no row is labelled "Feb 2024" (did you mean "Feb 2025"?)`},
 		{"highlight: Mar 2025 to Jan 2025\n", `4: highlight: "Jan 2025" comes before "Mar 2025" in the rows; write the earlier one first`},
 		{"highlight: Kerala\n", `4: highlight: no row is labelled "Kerala" (write a row's label as in its first column, or two joined by " to ")`},
