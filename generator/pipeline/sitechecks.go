@@ -96,15 +96,13 @@ func checkNames(cfg *site.Config, file string) diag.List {
 				key += ".name"
 			}
 			at, line := where(cfg, file, key)
-			page, slug := set.page(name), story.Slug(name)
+			page := set.page(name)
 			switch first, ok := seen[page]; {
 			case strings.TrimSpace(name) == "" && set.key == "authors": // the config's own check
 			case strings.TrimSpace(name) == "":
 				diags.Add(at, line, 0, "%s: item %d is empty: give the category's name", set.key, i)
-			case slug == "":
-				diags.Add(at, line, 0, "%s: %q has no letter or digit to make its page's address (%s…) from", set.key, name, base)
-			case len(slug) > story.MaxSlugBytes:
-				diags.Add(at, line, 0, "%s: %q is too long to make its page's address from: at most %d bytes once written as one (%s…)", set.key, name, story.MaxSlugBytes, base)
+			case story.AddressProblem(name, base) != "":
+				diags.Add(at, line, 0, "%s: %s", set.key, story.AddressProblem(name, base))
 			case ok && first == name:
 				diags.Add(at, line, 0, "%s: %q is listed twice", set.key, name)
 			case ok:

@@ -392,11 +392,9 @@ func (s *Story) checkTags(diags *diag.List) {
 	for i, t := range s.Tags {
 		slug := Slug(t)
 		switch was, seen := first[slug]; {
-		case slug == "" && strings.TrimSpace(t) != "":
-			diags.Add(s.File, s.ItemLine("tags", i), 0, "tags: %q has no letter or digit to make its page's address (/tag/…) from", t)
-		case len(slug) > MaxSlugBytes:
-			diags.Add(s.File, s.ItemLine("tags", i), 0, "tags: %q is too long to make its page's address from: at most %d bytes once written as one (/tag/…)", t, MaxSlugBytes)
-		case slug == "":
+		case strings.TrimSpace(t) == "": // strList reports it
+		case AddressProblem(t, "/tag/") != "":
+			diags.Add(s.File, s.ItemLine("tags", i), 0, "tags: %s", AddressProblem(t, "/tag/"))
 		case !seen:
 			first[slug] = t
 		case was == t:

@@ -44,6 +44,19 @@ func Slug(s string) string {
 // bytes, some of them taken by the build's own suffixes.
 const MaxSlugBytes = 200
 
+// AddressProblem says why a tag's, category's or author's name cannot make
+// its page's address below base ("/tag/"), or "" when it can. The rule for
+// all three, where each is checked (checkTags, pipeline's checkNames).
+func AddressProblem(name, base string) string {
+	switch slug := Slug(name); {
+	case slug == "":
+		return fmt.Sprintf("%q has no letter or digit to make its page's address (%s…) from", name, base)
+	case len(slug) > MaxSlugBytes:
+		return fmt.Sprintf("%q is too long to make its page's address from: at most %d bytes once written as one (%s…)", name, MaxSlugBytes, base)
+	}
+	return ""
+}
+
 // MaxNewPath is the length a path made from a title is cut to, at a word:
 // long enough to say what the story is, short enough to share.
 const MaxNewPath = 50
