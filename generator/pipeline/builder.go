@@ -41,10 +41,13 @@ type Builder struct {
 	// builder's frontend does not change while it lends (a test binary).
 	keepBundle bool
 	kept       *bundle.Result
-	pool       *worker.Pool
-	running    string // hash of the server bundle the workers run
-	work       string // the workers' folder, below node_modules
-	release    func() // removes work
+	// sameFrontend has the next build use the last bundle (SameFrontend).
+	sameFrontend bool
+	lastBundle   *bundle.Result
+	pool         *worker.Pool
+	running      string // hash of the server bundle the workers run
+	work         string // the workers' folder, below node_modules
+	release      func() // removes work
 
 	// keepText has the next build keep the stories' text, and loaded holds
 	// what it read, every story that parsed: the spelling pass of a check
@@ -57,6 +60,13 @@ type Builder struct {
 
 	keepLast bool       // keep last after each good build (KeepState)
 	last     *lastBuild // the last good build, for Edit
+
+	deferListings bool          // DeferListings
+	pmu           sync.Mutex    // guards pending, which Pending reads beside a build
+	pending       *pendingPages // what the last good build deferred
+	// learned are the page memo's entries for pages RenderPending made,
+	// for the next build's memo.
+	learned *learnedMemo
 }
 
 // previousBuild is a sink that holds the last build: Lost reports whether
@@ -83,6 +93,7 @@ type Result struct {
 	Files    int // files in the site
 	Written  int // files written by this build (the rest were unchanged)
 	Rendered int // pages rendered by this build
+	Pending  int // pages left to render when asked for (DeferListings)
 	Checked  int // pages whose links this build checked
 	Phases   []Phase
 	Total    time.Duration
@@ -216,7 +227,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		assets <- append(names, pics.Paths()...)
 		return err
 	})
-	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res}
+	p := &pages{b: b, src: src, lib: lib, bundle: bnd, have: have, put: put, timer: t, res: res, deferring: b.deferListings}
 	if prev, ok := sink.(previousBuild); ok {
 		p.previous = prev
 	}
@@ -237,6 +248,10 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	}
 	if p.memo != nil {
 		_ = p.memo.save() // only a speed-up
+	}
+	if b.deferListings {
+		res.Pending = len(p.deferred)
+		b.setPending(p)
 	}
 	if b.keepLast {
 		k := &lastBuild{src: src, pages: p, index: searchIndex, names: p.names, byFile: map[string]*story.Story{}}
@@ -328,8 +343,13 @@ func (b *Builder) read(t *timer) (*source, error) {
 // bundle bundles the frontend and has the workers run its server side,
 // restarting them when it changed since they loaded one.
 func (b *Builder) bundle() (*bundle.Result, error) {
+	same := b.sameFrontend
+	b.sameFrontend = false
 	if b.kept != nil {
 		return b.kept, nil
+	}
+	if same && b.lastBundle != nil {
+		return b.lastBundle, nil
 	}
 	res, err := b.bundleOrStored()
 	if err != nil {
@@ -337,6 +357,7 @@ func (b *Builder) bundle() (*bundle.Result, error) {
 	}
 	h := hashOf(string(res.Server))
 	if h == b.running {
+		b.lastBundle = res
 		return res, nil
 	}
 	if b.running != "" {
@@ -352,12 +373,18 @@ func (b *Builder) bundle() (*bundle.Result, error) {
 	if err := b.pool.Load(script); err != nil {
 		return nil, err
 	}
-	b.running = h
+	b.running, b.lastBundle = h, res
 	if b.keepBundle {
 		b.kept = res
 	}
 	return res, nil
 }
+
+// SameFrontend tells the builder that nothing the frontend bundle is made
+// from changed since its last build (magazine dev knows which files did),
+// so the next build uses the last bundle rather than ask esbuild: at
+// 10,000 stories its check took 0.2-0.4 s of CPU beside the stories' load.
+func (b *Builder) SameFrontend() { b.sameFrontend = true }
 
 // bundleOrStored is the stored bundle when it is current, else esbuild's.
 func (b *Builder) bundleOrStored() (*bundle.Result, error) {

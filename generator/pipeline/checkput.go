@@ -57,6 +57,9 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 	files := make(map[string][][]byte, len(batch))
 	from := make(map[string]*story.Story, len(batch))
 	for _, pg := range batch {
+		if pg.deferred {
+			continue // checked once rendered (renderPending)
+		}
 		html, f := pg.html, route.File(pg.route.Path)
 		if html == nil && p.previous != nil {
 			old, err := p.previous.Read(f)
@@ -82,10 +85,15 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 // the page itself (frontend/src/navigation.ts).
 func (p *pages) emit(batch []*page) error {
 	for _, pg := range batch {
+		if pg.deferred {
+			p.deferred = append(p.deferred, pg)
+		}
 		for _, r := range p.aliases[pg.route.Path] {
 			f := File{Key: pg.key}
 			if pg.html != nil {
 				f.Data, f.More = pg.html[0], pg.html[1:]
+			} else if pg.deferred {
+				f.Key = "" // made later: the destination keeps what it has meanwhile
 			}
 			if r.Moved() {
 				html, err := aliasHTML(p.src.cfg, pg.route.Canonical, pg.head.Title)

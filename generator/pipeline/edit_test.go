@@ -138,6 +138,9 @@ func newKeyed() keyed { return keyed{files{}, map[string]string{}, &sync.Mutex{}
 func (k keyed) Put(path string, f pipeline.File) error {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	if f.Key == "" && f.Data == nil {
+		return nil // made later (Builder.DeferListings): kept as it is meanwhile
+	}
 	k.keys[path] = f.Key
 	return k.files.Put(path, f)
 }

@@ -25,10 +25,19 @@ import (
 // title) and the site-wide pages (home, search, 404, ...) are always made.
 type pageMemo struct {
 	cache      *blobcache.Cache
-	sigs       map[*story.Story]string // what a page shows of each story, hashed
-	related    *related.Index          // whose answers the memo keeps too,
-	relatedKey blobcache.Key           // under this key,
-	imported   bool                    // and read back from it
+	sigs       map[*story.Story]string  // what a page shows of each story, hashed
+	related    *related.Index           // whose answers the memo keeps too,
+	relatedKey blobcache.Key            // under this key,
+	imported   bool                     // and read back from it
+	header     string                   // the cache's: what site it knows pages of
+	learned    map[blobcache.Key]string // entries made since the last build (Builder.learned)
+}
+
+// learnedMemo holds the memo entries of pages made after their build
+// (Builder.RenderPending), for the next build's memo of the same site.
+type learnedMemo struct {
+	header  string
+	entries map[blobcache.Key]string
 }
 
 // checkMemo has every remembered page made anyway and compared (tests).
@@ -38,10 +47,20 @@ var checkMemo bool
 // page data builder are ready.
 func (p *pages) openMemo() {
 	site := blobcache.KeyOf(p.shellKey, p.src.cfg.Fingerprint(), p.lib.Shared())
+	header := "pages " + blobcache.Program() + " " + hex.EncodeToString(site[:])
 	p.memo = &pageMemo{
-		cache: blobcache.Open(filepath.Join(p.b.opt.Cache, "pages.bin"), "pages "+blobcache.Program()+" "+hex.EncodeToString(site[:])),
-		sigs:  make(map[*story.Story]string, len(p.src.stories)),
+		cache:  blobcache.Open(filepath.Join(p.b.opt.Cache, "pages.bin"), header),
+		header: header,
+		sigs:   make(map[*story.Story]string, len(p.src.stories)),
 	}
+	// What the last build's pending pages taught, if of this same site.
+	if l := p.b.learned; l != nil && l.header == header {
+		p.memo.learned = l.entries
+		for k, v := range l.entries {
+			p.memo.cache.Put(k, v)
+		}
+	}
+	p.b.learned = nil
 	sigs := make([]string, len(p.src.stories))
 	now := p.b.opt.Now
 	parallel.For(len(sigs), func(i int) error {
@@ -83,7 +102,11 @@ func (m *pageMemo) inputs(r route.Route, shows []*story.Story) (blobcache.Key, b
 
 // lookup is the key of the page made from these inputs, if remembered.
 func (m *pageMemo) lookup(in blobcache.Key) (string, bool) {
-	return m.cache.Get(in)
+	if v, ok := m.cache.Get(in); ok {
+		return v, ok
+	}
+	v, ok := m.learned[in]
+	return v, ok
 }
 
 func (m *pageMemo) remember(in blobcache.Key, key string) { m.cache.Put(in, key) }

@@ -14,6 +14,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/render/bundle"
+	"github.com/nivaran/magazine/generator/util/blobcache"
 	"github.com/nivaran/magazine/generator/util/diag"
 )
 
@@ -48,6 +49,11 @@ type pages struct {
 	// keepBodies keeps the stories' bodies once their pages are prepared
 	// (Edit: the stories are kept for the next one).
 	keepBodies bool
+	// deferring leaves the changed pages of listings after their first
+	// unrendered, as pending pages (Builder.DeferListings); emit collects
+	// them in deferred.
+	deferring bool
+	deferred  []*page
 
 	// Set by layOut, for the steps.
 	shell    *shell
@@ -65,12 +71,17 @@ type pages struct {
 type page struct {
 	route    route.Route
 	head     head.Head
-	headHTML string   // head.HTML(), used for the key and the page
-	data     []byte   // the page data, which the worker renders
-	key      string   // the page's: the shell's key, its head and data
-	changed  bool     // its key is not the last build's: it is rendered
-	inline   []byte   // a changed page's data as the page carries it (inline)
-	html     [][]byte // in parts (shell.page); nil: unchanged since the last build
+	headHTML string // head.HTML(), used for the key and the page
+	data     []byte // the page data, which the worker renders
+	key      string // the page's: the shell's key, its head and data
+	changed  bool   // its key is not the last build's: it is rendered
+	// deferred: left to make when asked for (pages.deferring), with the
+	// inputs the memo knows it by, if remembered.
+	deferred   bool
+	in         blobcache.Key
+	remembered bool
+	inline     []byte   // a changed page's data as the page carries it (inline)
+	html       [][]byte // in parts (shell.page); nil: unchanged since the last build
 }
 
 // renderedChunk is a chunk after Node: the pages rendered (those that

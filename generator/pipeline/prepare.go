@@ -79,16 +79,15 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 			known = stored
 		}
 	}
-	h := head.For(p.src.cfg, p.lib, r)
-	if r.Kind == route.Search {
-		h.Start(p.search.modules, p.search.data)
+	if p.deferring && known == "" && r.List != nil && r.List.Page > 1 && !p.moved[r.Path] {
+		// Made when asked for (pendingPages), head and data too; it may
+		// turn out unchanged then.
+		return &page{route: r, deferred: true, in: in, remembered: remembered}, nil
 	}
-	data, err := pageJSON(p.data.For(r))
+	pg, err := p.makePage(r)
 	if err != nil {
 		return nil, err
 	}
-	headHTML := h.HTML()
-	pg := &page{route: r, head: h, headHTML: headHTML, data: data, key: hashOf(p.shellKey, headHTML, unsafeString(data))}
 	if known != "" && known != pg.key {
 		return nil, fmt.Errorf("%s: the page memo remembered a page that has changed", r.Path)
 	}
@@ -98,9 +97,23 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 	// Only a page that changed since the last build is rendered and needs
 	// the data it carries.
 	if pg.changed = p.have == nil || !p.have(route.File(r.Path), pg.key); pg.changed {
-		pg.inline = inline(data)
+		pg.inline = inline(pg.data)
 	}
 	return pg, nil
+}
+
+// makePage makes a page's head, data and key.
+func (p *pages) makePage(r route.Route) (*page, error) {
+	h := head.For(p.src.cfg, p.lib, r)
+	if r.Kind == route.Search {
+		h.Start(p.search.modules, p.search.data)
+	}
+	data, err := pageJSON(p.data.For(r))
+	if err != nil {
+		return nil, err
+	}
+	headHTML := h.HTML()
+	return &page{route: r, head: h, headHTML: headHTML, data: data, key: hashOf(p.shellKey, headHTML, unsafeString(data))}, nil
 }
 
 // searchStart is what a search page's results wait for: its first script

@@ -40,6 +40,10 @@ type Server struct {
 	problem string // the last build's error, "" when it succeeded
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
+
+	// The pages a build left to render when asked for (DeferListings) are
+	// made meanwhile by a goroutine, which kick wakes and quit stops.
+	kick, quit, stopped chan struct{}
 }
 
 type event struct{ name, data string }
@@ -53,12 +57,15 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 		return nil, err
 	}
 	b.KeepState()
+	b.DeferListings()
 	site, err := openSiteDir(filepath.Join(opt.Cache, "dev"))
 	if err != nil {
 		b.Close()
 		return nil, err
 	}
-	s := &Server{opt: opt, log: log, builder: b, site: site, subs: map[chan event]bool{}}
+	s := &Server{opt: opt, log: log, builder: b, site: site, subs: map[chan event]bool{},
+		kick: make(chan struct{}, 1), quit: make(chan struct{}), stopped: make(chan struct{})}
+	go s.renderPending()
 	// The site is served below the base path its config has now (a config
 	// with mistakes is shown by the build, and served at the root).
 	if cfg, err := opt.SiteConfig(); err == nil {
@@ -70,7 +77,11 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 }
 
 // Close stops the render workers.
-func (s *Server) Close() error { return s.builder.Close() }
+func (s *Server) Close() error {
+	close(s.quit)
+	<-s.stopped
+	return s.builder.Close()
+}
 
 // Rebuild builds again, reusing every page whose inputs did not change, and
 // tells open tabs to reload (or shows them the error).
@@ -95,13 +106,17 @@ func (s *Server) update(changed []string) {
 	var sum *pipeline.Result
 	var err error
 	patched := false
-	if stories := s.storyEdits(); stories != nil {
+	stories := s.storyEdits()
+	if stories != nil {
 		sum, patched, err = s.builder.Edit(stories, next)
 	}
 	if !patched {
 		next.abort()
 		next = s.site.begin()
 		have := s.site.has
+		if stories != nil {
+			s.builder.SameFrontend()
+		}
 		sum, err = s.builder.Build(have, next)
 	}
 	if err != nil {
@@ -129,7 +144,15 @@ func (s *Server) update(changed []string) {
 	s.mu.Lock()
 	s.last, s.problem = sum, ""
 	s.mu.Unlock()
-	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered) in %s\n", sum.Pages, sum.Rendered, time.Since(start).Round(time.Millisecond))
+	later := ""
+	if sum.Pending > 0 {
+		later = fmt.Sprintf(", %d later pages of listings to follow", sum.Pending)
+		select {
+		case s.kick <- struct{}{}:
+		default: // awake already
+		}
+	}
+	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered%s) in %s\n", sum.Pages, sum.Rendered, later, time.Since(start).Round(time.Millisecond))
 	s.broadcast(event{"reload", ""})
 }
 
@@ -167,6 +190,7 @@ func (s *Server) Handler() http.Handler {
 		built, problem := s.last != nil, s.problem
 		s.mu.RUnlock()
 		if built {
+			s.askFor(r.URL.Path)
 			site.ServeHTTP(w, r)
 			return
 		}

@@ -186,6 +186,17 @@ func TestWatchNoticesChanges(t *testing.T) {
 	<-done
 }
 
+// freshBuild builds o's site from nothing, into a folder it returns.
+func freshBuild(t *testing.T, o pipeline.Options) string {
+	t.Helper()
+	o.Out = filepath.Join(t.TempDir(), "dist")
+	o.Cache = filepath.Join(t.TempDir(), "cache")
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	return o.Out
+}
+
 // files lists a folder's files with a hash of each, folders aside.
 func files(t *testing.T, dir string) map[string][32]byte {
 	t.Helper()
@@ -204,10 +215,13 @@ func files(t *testing.T, dir string) map[string][32]byte {
 
 // Through the watcher, a series of edits, an addition, a rename and a
 // deletion leave the served site exactly as a build from nothing makes it;
-// an edit to a story's text renders only that story's pages.
+// an edit to a story's text renders only that story's pages. With a story
+// a listing page, the later pages of listings are made after the build:
+// one asked for meanwhile is made at once, never served as it was.
 func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
 	t.Parallel()
 	o := gt.Options(t, map[string]string{
+		"site.yaml":    gt.Site + "perPage: 1\n",
 		"stories/a.md": gt.Story("1", "path: /first\ntags: [RBI]\n"),
 		"stories/b.md": gt.Story("2", "tags: [RBI]\n"),
 		"stories/c.md": gt.Story("3", "aliases: [/old-three]\n"),
@@ -259,18 +273,38 @@ func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
 		t.Errorf("a body edit rendered %d pages and put %d; want its one page at its two addresses", res.Rendered, res.Pages)
 	}
 	step("a title", func() { replace("b.md", `title: "Story 2"`, `title: "Story Two"`) })
-	step("a new story", func() { os.WriteFile(story("d.md"), []byte(gt.Story("4", "tags: [RBI]\n")), 0o644) })
+	if res := step("a new story", func() { os.WriteFile(story("d.md"), []byte(gt.Story("4", "tags: [RBI]\n")), 0o644) }); res.Pending == 0 {
+		t.Error("a new story moved no later page of a listing")
+	}
+	// Asked for at once, the later pages of the tag's listing are as a
+	// build from nothing makes them.
+	afresh := freshBuild(t, o)
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	for _, page := range []string{"tag/rbi/page/2/index.html", "tag/rbi/page/3/index.html"} {
+		res, err := http.Get(srv.URL + "/" + strings.TrimSuffix(page, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		fresh, err := os.ReadFile(filepath.Join(afresh, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 || string(body) != string(injectClient(fresh)) {
+			t.Errorf("%s: %d, not the page a build from nothing makes", page, res.StatusCode)
+		}
+	}
 	step("a rename", func() { os.Rename(story("d.md"), story("e.md")) })
 	step("a deletion", func() { os.Remove(story("c.md")) })
 	step("another body edit", func() { replace("b.md", "Do something.", "Do something sensible.") })
 
-	fresh := o
-	fresh.Out = filepath.Join(t.TempDir(), "dist")
-	fresh.Cache = filepath.Join(t.TempDir(), "cache")
-	if _, err := pipeline.Run(fresh); err != nil {
-		t.Fatal(err)
+	s.work.Lock()
+	for s.makePending(nil) > 0 {
 	}
-	got, want := files(t, s.site.dir), files(t, fresh.Out)
+	s.work.Unlock()
+	got, want := files(t, s.site.dir), files(t, freshBuild(t, o))
 	for p, h := range want {
 		if got[p] != h {
 			t.Errorf("%s differs from a fresh build", p)

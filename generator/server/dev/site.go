@@ -58,6 +58,15 @@ type staged struct {
 
 func (s *staged) Put(path string, f pipeline.File) error {
 	s.mu.Lock()
+	if f.Key == "" && f.Data == nil {
+		// A page made when asked for (pipeline.Builder.DeferListings):
+		// the site keeps the file it has, if any, and its key.
+		s.d.mu.Lock()
+		s.keys[path] = s.d.keys[path]
+		s.d.mu.Unlock()
+		s.mu.Unlock()
+		return nil
+	}
 	s.keys[path] = f.Key
 	if f.Data == nil && f.More == nil || s.d.has(path, f.Key) {
 		s.mu.Unlock()
