@@ -30,7 +30,7 @@ func devCmd() *cobra.Command {
 				return err
 			}
 			defer ln.Close()
-			tuneGC(o)
+			tuneGC(o, pipeline.DevMemoryLimit)
 			s, err := dev.New(o, c.ErrOrStderr())
 			if err != nil {
 				return err

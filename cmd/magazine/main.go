@@ -58,7 +58,7 @@ func buildCmd() *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Progress = progress(c.ErrOrStderr())
 			o.Yield = true
-			tuneGC(o)
+			tuneGC(o, pipeline.MemoryLimit)
 			res, err := pipeline.Run(o)
 			if err != nil {
 				return err
@@ -78,13 +78,14 @@ func buildCmd() *cobra.Command {
 	return c
 }
 
-// tuneGC sets Go's garbage collection for building the site (pipeline.TuneGC).
-func tuneGC(o pipeline.Options) {
+// tuneGC sets Go's garbage collection for building the site (pipeline.TuneGC),
+// with the memory limit for its stories.
+func tuneGC(o pipeline.Options, limit func(stories int) int64) {
 	dir := o.Stories
 	if dir == "" {
 		dir = "stories"
 	}
-	pipeline.TuneGC(story.Count(dir))
+	pipeline.TuneGC(limit(story.Count(dir)))
 }
 
 // progress shows pages rendered on a terminal; in CI logs (not a terminal)
@@ -121,7 +122,7 @@ func checkCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Yield = true
-			tuneGC(o) // it decodes the pictures as a build does
+			tuneGC(o, pipeline.MemoryLimit) // it decodes the pictures as a build does
 			res, err := pipeline.Check(o)
 			if err != nil {
 				return err

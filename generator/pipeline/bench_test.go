@@ -28,7 +28,7 @@ func BenchmarkColdBuild(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("WORKERS")); err == nil && v > 0 {
 		workers = v
 	}
-	pipeline.TuneGC(n) // as magazine build does
+	pipeline.TuneGC(pipeline.MemoryLimit(n)) // as magazine build does
 	o := gt.Options(b, map[string]string{"site.yaml": synth.Site})
 	o.Now = time.Now() // as magazine build does: the synthetic stories, dated through 2025, are all out
 	work := benchDir(b)
@@ -151,7 +151,7 @@ func BenchmarkWarmEdit(b *testing.B) {
 	if v, err := strconv.Atoi(os.Getenv("N")); err == nil && v > 0 {
 		n = v
 	}
-	pipeline.TuneGC(n)
+	pipeline.TuneGC(pipeline.MemoryLimit(n))
 	o := gt.Options(b, map[string]string{"site.yaml": synth.Site})
 	o.Now = time.Now()
 	work := benchDir(b)

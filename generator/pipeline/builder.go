@@ -58,8 +58,9 @@ type Builder struct {
 		stories []*story.Story
 	}
 
-	keepLast bool       // keep last after each good build (KeepState)
-	last     *lastBuild // the last good build, for Edit
+	keepLast bool         // keep last after each good build (KeepState)
+	last     *lastBuild   // the last good build, for Edit
+	stories  *story.Cache // the cache of parsed stories, kept by a KeepState builder
 
 	deferListings bool          // DeferListings
 	pmu           sync.Mutex    // guards pending, which Pending reads beside a build
@@ -321,7 +322,7 @@ func (b *Builder) read(t *timer) (*source, error) {
 	if src.tpl, err = template.New("page.html").Parse(string(src.tplSrc)); err != nil {
 		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
 	}
-	c, all, err := load(cfg, opt, b.keepText)
+	c, all, err := load(cfg, opt, b.keepText, b.storyCache)
 	b.loaded.cfg, b.loaded.stories = cfg, all
 	if err != nil {
 		return nil, err
@@ -338,6 +339,16 @@ func (b *Builder) read(t *timer) (*source, error) {
 	}()
 	src.saved, src.cached = func() { <-done }, done
 	return src, nil
+}
+
+// storyCache opens the cache of parsed stories at path, or for a builder
+// that keeps its state reuses the last build's (story.Cache.Reuse).
+func (b *Builder) storyCache(path string, opt story.Options) *story.Cache {
+	if !b.keepLast {
+		return story.OpenCache(path, opt)
+	}
+	b.stories = b.stories.Reuse(path, opt)
+	return b.stories
 }
 
 // bundle bundles the frontend and has the workers run its server side,

@@ -27,7 +27,8 @@ type lastBuild struct {
 	byFile map[string]*story.Story // every story read, held ones too
 }
 
-// KeepState has the builder keep what Edit needs after each good build.
+// KeepState has the builder keep what Edit needs after each good build,
+// and the cache of parsed stories in memory from one build to the next.
 func (b *Builder) KeepState() { b.keepLast = true }
 
 // Edit brings the last good build up to date after an edit to the text of

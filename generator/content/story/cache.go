@@ -12,13 +12,16 @@ import (
 // keyed by each file's name and content, so a build after editing one story
 // parses one story: at 10,000 stories parsing is most of a rebuild.
 type Cache struct {
-	blobs *blobcache.Cache
-	codec *codec
+	blobs       *blobcache.Cache
+	codec       *codec
+	path, stamp string
 }
 
 // OpenCache reads the cache at path; a missing, foreign or damaged file
 // gives an empty cache, never an error.
-func OpenCache(path string, opt Options) *Cache {
+func OpenCache(path string, opt Options) *Cache { return (*Cache)(nil).open(path, opt, false) }
+
+func (c *Cache) open(path string, opt Options, again bool) *Cache {
 	// Parsing checks categories and authors against these, reads dates in
 	// the time zone and links below the base path, so they are part of
 	// what stories were parsed with.
@@ -27,8 +30,24 @@ func OpenCache(path string, opt Options) *Cache {
 		parts = append(append(parts, "authors"), opt.Authors...)
 	}
 	with := blobcache.KeyOf(parts...)
-	return &Cache{blobcache.Open(path, "stories "+blobcache.Program()+" "+hex.EncodeToString(with[:])), storyCodec(zoneOf(opt))}
+	stamp := "stories " + blobcache.Program() + " " + hex.EncodeToString(with[:])
+	if c != nil && c.path == path && c.stamp == stamp {
+		c.blobs.Renew()
+		return c
+	}
+	c = &Cache{blobcache.Open(path, stamp), storyCodec(zoneOf(opt)), path, stamp}
+	if again {
+		c.blobs.Retain()
+	}
+	return c
 }
+
+// Reuse is the cache at path for another build in this process (magazine
+// dev): c itself when it is that file's, opened with the same options, so
+// the file is not read again; else the file's, read once and then kept in
+// memory as it is saved. Stories decoded from it share its memory, so a
+// build that read it afresh held two copies (115 MB each at 10,000).
+func (c *Cache) Reuse(path string, opt Options) *Cache { return c.open(path, opt, true) }
 
 // Save records the stories parsed since OpenCache.
 func (c *Cache) Save() error {

@@ -172,6 +172,53 @@ func TestLoadDirThroughTheCache(t *testing.T) {
 	}
 }
 
+// A cache reused build after build (magazine dev) is read once, loads the
+// stories a cache opened afresh would, parses only what changed, and is
+// opened afresh for other options.
+func TestReusedCache(t *testing.T) {
+	dir := t.TempDir()
+	stories := filepath.Join(dir, "stories")
+	os.MkdirAll(stories, 0o755)
+	for i, id := range []string{"5", "6"} {
+		body := strings.Replace(good, "id: 5", "id: "+id, 1)
+		body = strings.Replace(body, "path: /rbi-policy", "path: /p"+id, 1)
+		os.WriteFile(filepath.Join(stories, "s"+string(rune('a'+i))+".md"), []byte(body), 0o644)
+	}
+	cacheFile := filepath.Join(dir, "stories.bin")
+	var c *Cache
+	load := func(o Options, parsed int) {
+		t.Helper()
+		want, _ := LoadDir(stories, o)
+		o.Cache = c.Reuse(cacheFile, o)
+		got, diags := LoadDir(stories, o)
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		if o.Cache.blobs.Fresh() != parsed || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%d parsed (want %d), same stories as without a cache %v", o.Cache.blobs.Fresh(), parsed, reflect.DeepEqual(got, want))
+		}
+		if err := o.Cache.Save(); err != nil {
+			t.Fatal(err)
+		}
+		c = o.Cache
+	}
+	load(opt, 2)
+	first := c
+	load(opt, 0)
+	edited := filepath.Join(stories, "sb.md")
+	src, _ := os.ReadFile(edited)
+	os.WriteFile(edited, []byte(strings.Replace(string(src), "RBI holds", "RBI holds again", 1)), 0o644)
+	load(opt, 1)
+	if c != first {
+		t.Error("the same options opened the cache again")
+	}
+	load(Options{Categories: append([]string{"Technology"}, opt.Categories...)}, 2)
+	if c == first {
+		t.Error("other options reused the cache")
+	}
+	load(opt, 2) // the file holds the other options' stories now
+}
+
 // A build keeps a body's search terms, not its text, cached or not; the
 // spelling check asks for the text and gets it even where the cache has
 // none.

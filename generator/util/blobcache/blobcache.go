@@ -69,6 +69,7 @@ type Cache struct {
 	used    map[Key]bool
 	fresh   map[Key]appender // computed when saved: a build need not hold a copy of every value
 	sound   bool             // the file read to its end with no damage
+	retain  bool             // Retain
 }
 
 const magic = "nivaran cache 1\n"
@@ -189,14 +190,37 @@ func (c *Cache) Fresh() int {
 	return len(c.fresh)
 }
 
-// Save writes the values stored since Open: appended to the file, or the
-// file rewritten with only what this build used when most of it is stale
-// (or damaged).
+// Retain has Save keep what it writes in memory too, for Renew: a process
+// that builds again and again (magazine dev) then reads the file once, and
+// holds one copy of it, not the last build's and the next's.
+func (c *Cache) Retain() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.retain = true
+}
+
+// Renew readies a retained cache for another build: no value counts as
+// used by it yet.
+func (c *Cache) Renew() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.used = map[Key]bool{}
+}
+
+// Save writes the values stored since Open (or Renew): appended to the
+// file, or the file rewritten with only what this build used when most of
+// it is stale (or damaged).
 func (c *Cache) Save() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.fresh) == 0 && c.sound {
 		return nil
+	}
+	var written map[Key]string // what a retained cache keeps of this save
+	var keep func(k Key, v []byte)
+	if c.retain {
+		written = map[Key]string{}
+		keep = func(k Key, v []byte) { written[k] = string(v) }
 	}
 	stale := 0
 	for k := range c.entries {
@@ -207,17 +231,33 @@ func (c *Cache) Save() error {
 	if c.sound && stale <= len(c.entries)/2 {
 		if f, err := os.OpenFile(c.path, os.O_WRONLY|os.O_APPEND, 0); err == nil {
 			w := bufio.NewWriter(f)
-			write(w, c.fresh)
-			return errors.Join(w.Flush(), f.Close())
+			write(w, c.fresh, keep)
+			err := errors.Join(w.Flush(), f.Close())
+			if err == nil && c.retain {
+				maps.Copy(c.entries, written)
+				c.fresh = map[Key]appender{}
+			}
+			return err
 		}
 	}
-	keep := map[Key]appender{}
+	used := map[Key]appender{}
 	for k := range c.used {
 		if v, ok := c.entries[k]; ok {
-			keep[k] = value(v)
+			used[k] = value(v)
+			if c.retain {
+				written[k] = v // no copy: the value is in memory already
+			}
 		}
 	}
-	maps.Copy(keep, c.fresh)
+	maps.Copy(used, c.fresh)
+	if keep != nil {
+		all := keep
+		keep = func(k Key, v []byte) {
+			if _, ok := c.fresh[k]; ok { // the others are kept already
+				all(k, v)
+			}
+		}
+	}
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return err
 	}
@@ -228,15 +268,22 @@ func (c *Cache) Save() error {
 	}
 	w := bufio.NewWriter(f)
 	w.WriteString(c.header)
-	write(w, keep)
+	write(w, used, keep)
 	if err := errors.Join(w.Flush(), f.Close()); err != nil {
 		os.Remove(tmp)
 		return err
 	}
-	return os.Rename(tmp, c.path)
+	if err := os.Rename(tmp, c.path); err != nil {
+		return err
+	}
+	if c.retain {
+		c.entries, c.fresh, c.sound = written, map[Key]appender{}, true
+	}
+	return nil
 }
 
-func write(w *bufio.Writer, entries map[Key]appender) {
+// write writes entries, telling keep (when not nil) each value written.
+func write(w *bufio.Writer, entries map[Key]appender, keep func(Key, []byte)) {
 	keys := make([]Key, 0, len(entries))
 	for k := range entries {
 		keys = append(keys, k)
@@ -250,6 +297,9 @@ func write(w *bufio.Writer, entries map[Key]appender) {
 		w.Write(binary.AppendUvarint(num[:0], uint64(len(v))))
 		w.Write(v)
 		w.Write(binary.LittleEndian.AppendUint32(num[:0], crc32.ChecksumIEEE(v)))
+		if keep != nil {
+			keep(k, v)
+		}
 	}
 }
 

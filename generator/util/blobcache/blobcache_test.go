@@ -113,3 +113,59 @@ func TestLargeFileReadsInParts(t *testing.T) {
 		}
 	}
 }
+
+// A retained cache, renewed for build after build, answers as the cache a
+// fresh Open would read, whether Save appended or rewrote the file, and
+// appends each value once.
+func TestRetainedCacheIsTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bin")
+	c := Open(path, "v1")
+	c.Retain()
+	same := func(when string) {
+		t.Helper()
+		read := Open(path, "v1")
+		if read.Stored() != c.Stored() {
+			t.Fatalf("%s: the file holds %d values, the retained cache %d", when, read.Stored(), c.Stored())
+		}
+		for k, v := range read.entries {
+			if got, ok := c.Get(k); !ok || got != v {
+				t.Fatalf("%s: retained %q %v, the file %q", when, got, ok, v)
+			}
+		}
+	}
+	for i := range 4 {
+		c.Put(KeyOf(strconv.Itoa(i)), "value "+strconv.Itoa(i))
+	}
+	if err := c.Save(); err != nil { // the file is new: written whole
+		t.Fatal(err)
+	}
+	same("written")
+	c.Renew()
+	for i := range 3 {
+		c.Get(KeyOf(strconv.Itoa(i)))
+	}
+	c.Put(KeyOf("new"), "appended")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	same("appended")
+	grown := fileSize(t, path)
+	if err := c.Save(); err != nil || fileSize(t, path) != grown {
+		t.Fatalf("saved twice, the file grew from %d to %d bytes (%v)", grown, fileSize(t, path), err)
+	}
+	c.Renew()
+	c.Get(KeyOf("new")) // one of five used: rewritten with it alone and the fresh one
+	c.Put(KeyOf("newer"), "x")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	same("rewritten")
+	if c.Stored() != 2 || fileSize(t, path) >= grown {
+		t.Fatalf("rewritten: %d values, %d bytes (from %d)", c.Stored(), fileSize(t, path), grown)
+	}
+	c.Renew()
+	if err := c.Save(); err != nil { // nothing new: nothing written
+		t.Fatal(err)
+	}
+	same("saved again")
+}
