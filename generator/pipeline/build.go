@@ -232,17 +232,13 @@ func (d *dryRun) Put(path string, _ File) error    { return d.layout.Add(path) }
 func (d *dryRun) Lost(names []string) bool         { return d.man.Lost(names) }
 func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 
-// load reads and checks the stories through the cache of parsed stories in
-// opt.Cache, and leaves out the drafts and scheduled stories this build does
-// not publish: from here on, nothing sees them. When some stories have
-// problems but every file could be read as a story, it leaves those out
-// too (content.problems) so the build checks the others' pages.
-func load(cfg *site.Config, opt Options, keepText bool, cache func(path string, opt story.Options) *story.Cache) (*content, []*story.Story, error) {
-	sopt := checkedAgainst(cfg)
-	sopt.Cache = cache(filepath.Join(opt.Cache, "stories.bin"), sopt)
-	if keepText {
-		sopt.KeepText = true
-	}
+// load reads and checks the stories as sopt says (through the cache of
+// parsed stories in sopt.Cache), and leaves out the drafts and scheduled
+// stories this build does not publish: from here on, nothing sees them.
+// When some stories have problems but every file could be read as a story,
+// it leaves those out too (content.problems) so the build checks the
+// others' pages.
+func load(cfg *site.Config, opt Options, sopt story.Options) (*content, []*story.Story, error) {
 	all, diags := story.LoadDir(opt.Stories, sopt)
 	diags = append(diags, media.CheckPictures(opt.Stories, all)...)
 	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)

@@ -57,18 +57,43 @@ func (c *Cache) Save() error {
 	return c.blobs.Save()
 }
 
+// get is the story of file cached under key (Story.Key), if the cache
+// has it.
+func (c *Cache) get(file, key string) *Story {
+	var k blobcache.Key
+	if c == nil || hex.DecodedLen(len(key)) != len(k) {
+		return nil
+	}
+	if _, err := hex.Decode(k[:], []byte(key)); err != nil {
+		return nil
+	}
+	return c.lookup(file, k)
+}
+
+// lookup is the story of file cached under k, if the cache has it.
+func (c *Cache) lookup(file string, k blobcache.Key) *Story {
+	if c == nil {
+		return nil
+	}
+	body, ok := c.blobs.Get(k)
+	if !ok {
+		return nil
+	}
+	s, err := c.codec.decode(body)
+	if err != nil {
+		return nil
+	}
+	s.File, s.Key = file, hex.EncodeToString(k[:])
+	return s
+}
+
 // parse is Parse through the cache, setting the story's Key. Only stories
 // without problems are kept. (Pictures are checked by package media on
 // every build.)
 func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
-	if c != nil {
-		if body, ok := c.blobs.Get(key); ok {
-			if s, err := c.codec.decode(body); err == nil {
-				s.File, s.Key = file, hex.EncodeToString(key[:])
-				return s, nil
-			}
-		}
+	if s := c.lookup(file, key); s != nil {
+		return s, nil
 	}
 	s, diags := Parse(file, src, opt) // which keeps nothing of src (TestParseKeepsNothingOfItsInput)
 	if s != nil {

@@ -219,6 +219,31 @@ func TestReusedCache(t *testing.T) {
 	load(opt, 2) // the file holds the other options' stories now
 }
 
+// A file LoadDir is told is unchanged is not read: its story comes from the
+// cache, as it was; one the cache lacks is read after all.
+func TestLoadDirTakesUnchangedFilesFromTheCache(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.md")
+	os.WriteFile(file, []byte(good), 0o644)
+	o := opt
+	cacheFile := filepath.Join(t.TempDir(), "stories.bin")
+	o.Cache = OpenCache(cacheFile, o)
+	first, diags := LoadDir(dir, o)
+	if err := o.Cache.Save(); len(diags) > 0 || err != nil {
+		t.Fatal(diags, err)
+	}
+	o.Cache = OpenCache(cacheFile, o)
+	os.WriteFile(file, []byte(strings.Replace(good, "RBI holds", "RBI moves", 1)), 0o644)
+	o.Unchanged = map[string]Seen{file: {Key: first[0].Key, FileTime: first[0].FileTime}}
+	if got, _ := LoadDir(dir, o); !reflect.DeepEqual(got, first) {
+		t.Errorf("told it is unchanged, the file was read: %q", got[0].Title)
+	}
+	o.Unchanged[file] = Seen{Key: strings.Repeat("0", len(first[0].Key))}
+	if got, _ := LoadDir(dir, o); got[0].Title == first[0].Title {
+		t.Error("a story the cache lacks was not read")
+	}
+}
+
 // A build keeps a body's search terms, not its text, cached or not; the
 // spelling check asks for the text and gets it even where the cache has
 // none.

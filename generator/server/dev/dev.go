@@ -115,7 +115,7 @@ func (s *Server) update(changed []string) {
 		next = s.site.begin()
 		have := s.site.has
 		if stories != nil {
-			s.builder.SameFrontend()
+			s.builder.Changed(stories)
 		}
 		sum, err = s.builder.Build(have, next)
 	}
