@@ -47,7 +47,8 @@ type pages struct {
 	problems diag.List // broken links
 	names    []string  // every file of the site: the link check knows them
 	// keepBodies keeps the stories' bodies once their pages are prepared
-	// (Edit: the stories are kept for the next one).
+	// (Edit, and Build in a builder that keeps its state: the stories are
+	// kept for the next one).
 	keepBodies bool
 	// deferring leaves the changed pages of listings after their first
 	// unrendered, as pending pages (Builder.DeferListings); emit collects

@@ -57,17 +57,28 @@ func (c *Cache) Save() error {
 	return c.blobs.Save()
 }
 
-// get is the story of file cached under key (Story.Key), if the cache
-// has it.
-func (c *Cache) get(file, key string) *Story {
+// again is old, a story loaded by an earlier build from a file unchanged
+// since, for this build: old itself when it kept its body, else as cached
+// under its key; nil when the cache has no such entry.
+func (c *Cache) again(old *Story) *Story {
 	var k blobcache.Key
-	if c == nil || hex.DecodedLen(len(key)) != len(k) {
+	if c == nil || hex.DecodedLen(len(old.Key)) != len(k) {
 		return nil
 	}
-	if _, err := hex.Decode(k[:], []byte(key)); err != nil {
+	if _, err := hex.Decode(k[:], []byte(old.Key)); err != nil {
 		return nil
 	}
-	return c.lookup(file, k)
+	if old.Body.Blocks != nil {
+		if _, ok := c.blobs.Get(k); ok { // still used: kept when the file is compacted
+			return old
+		}
+		return nil
+	}
+	s := c.lookup(old.File, k)
+	if s != nil {
+		s.FileTime = old.FileTime
+	}
+	return s
 }
 
 // lookup is the story of file cached under k, if the cache has it.

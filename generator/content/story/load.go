@@ -36,17 +36,10 @@ type Options struct {
 	// what a build held at its peak.
 	KeepText bool
 	// Unchanged names files known not to have changed since the story they
-	// hold was parsed (magazine dev's watcher says which did), with what
-	// was read of them then: such a story is taken from Cache without
-	// reading its file.
-	Unchanged map[string]Seen
-}
-
-// Seen is what was read of a story file: its story's cache key and the
-// file's time.
-type Seen struct {
-	Key      string
-	FileTime time.Time
+	// hold was loaded from them (magazine dev's watcher says which did):
+	// such a story is taken as it is, or, when its body was let go, from
+	// Cache, without reading the file.
+	Unchanged map[string]*Story
 }
 
 // Files lists the story files of dir: its *.md files, not those of its
@@ -153,9 +146,9 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		// decoding their stories.
 		var buf []byte
 		return func(i int) error {
-			if seen, ok := opt.Unchanged[files[i]]; ok {
-				if s := opt.Cache.get(files[i], seen.Key); s != nil {
-					s.FileTime, stories[i] = seen.FileTime, s
+			if old := opt.Unchanged[files[i]]; old != nil {
+				if s := opt.Cache.again(old); s != nil {
+					stories[i] = s
 					return nil
 				}
 			}
