@@ -15,10 +15,11 @@ import (
 func TestServedBelowTheBasePath(t *testing.T) {
 	t.Parallel()
 	o := gt.Options(t, map[string]string{
-		"site.yaml":    strings.Replace(gt.Site, "baseURL: https://test.example\n", "baseURL: https://test.example/magazine/\n", 1),
+		"site.yaml":    strings.Replace(gt.Site, "baseURL: https://test.example\n", "baseURL: https://test.example/magazine/\n", 1) + "perPage: 1\n",
 		"stories/a.md": gt.Story("1", ""),
+		"stories/b.md": gt.Story("2", ""),
 	})
-	s, err := New(o, io.Discard)
+	s, err := newServer(o, io.Discard, false) // the later page of a listing is made when asked for
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,6 +41,9 @@ func TestServedBelowTheBasePath(t *testing.T) {
 	}
 	if res, body := get("/magazine/story/1/"); res.StatusCode != 200 || !strings.Contains(body, `href="/magazine/favicon.svg"`) || !strings.Contains(body, `<script src="/__dev/client.js">`) {
 		t.Errorf("/magazine/story/1/: %d, not the story below /magazine/ with the reload client", res.StatusCode)
+	}
+	if res, body := get("/magazine/category/economic-policy/page/2/"); res.StatusCode != 200 || !strings.Contains(body, `href="/magazine/story/1/"`) {
+		t.Errorf("/magazine/category/economic-policy/page/2/, made when asked for: %d, without story 1", res.StatusCode)
 	}
 	if res, _ := get("/magazine"); res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/magazine/" {
 		t.Errorf("/magazine: %d to %q", res.StatusCode, res.Header.Get("Location"))

@@ -50,7 +50,11 @@ type event struct{ name, data string }
 
 // New builds the site once. A failing first build is not fatal: the
 // server starts, shows the error, and waits for a fix.
-func New(opt pipeline.Options, log io.Writer) (*Server, error) {
+func New(opt pipeline.Options, log io.Writer) (*Server, error) { return newServer(opt, log, true) }
+
+// newServer is New; without background (tests), the pages a build leaves
+// for later are made only when asked for.
+func newServer(opt pipeline.Options, log io.Writer, background bool) (*Server, error) {
 	opt = opt.WithDefaults()
 	b, err := pipeline.NewBuilder(opt)
 	if err != nil {
@@ -65,7 +69,11 @@ func New(opt pipeline.Options, log io.Writer) (*Server, error) {
 	}
 	s := &Server{opt: opt, log: log, builder: b, site: site, subs: map[chan event]bool{},
 		kick: make(chan struct{}, 1), quit: make(chan struct{}), stopped: make(chan struct{})}
-	go s.renderPending()
+	if background {
+		go s.renderPending()
+	} else {
+		close(s.stopped)
+	}
 	// The site is served below the base path its config has now (a config
 	// with mistakes is shown by the build, and served at the root).
 	if cfg, err := opt.SiteConfig(); err == nil {
