@@ -21,6 +21,7 @@ type pendingPages struct {
 	order   []*page // those left, as the build prepared them
 	checker *linkcheck.Checker
 	made    []*page // made by the last RenderPending: what the memo learns
+	running string  // the server bundle the build rendered with (Builder.running)
 }
 
 // DeferListings has each later build leave the pages of a listing after
@@ -37,7 +38,7 @@ func (b *Builder) DeferListings() { b.deferListings = true }
 // setPending keeps the deferred pages of a good build, replacing the last's:
 // those it left are deferred again or made by this one.
 func (b *Builder) setPending(p *pages) {
-	d := &pendingPages{p: p, byFile: map[string]*page{}, order: p.deferred}
+	d := &pendingPages{p: p, byFile: map[string]*page{}, order: p.deferred, running: b.running}
 	for _, pg := range p.deferred {
 		for _, r := range p.aliases[pg.route.Path] {
 			d.byFile[route.File(r.Path)] = pg
@@ -68,14 +69,16 @@ func (b *Builder) Pending(file string) bool {
 // empty the next few of them: their head and data, and, those that changed
 // (have: whether the destination holds a file with a key), their bodies;
 // it checks their links, puts them in sink and reports how many pages are
-// left. It must not run beside a build. A broken link is reported once the
-// pages are put: they are no worse for it than the build would have made
-// them.
+// left. It must not run beside a build, nor beside itself. A broken link
+// is reported once the pages are put: they are no worse for it than the
+// build would have made them.
 func (b *Builder) RenderPending(files []string, have func(path, key string) bool, sink Sink) (left int, err error) {
 	b.pmu.Lock()
 	d := b.pending
 	b.pmu.Unlock()
-	if d == nil {
+	if d == nil || d.running != b.running {
+		// None; or a build that failed since has the workers run another
+		// frontend: these pages wait for the next good build.
 		return 0, nil
 	}
 	if batch := d.take(files); len(batch) > 0 {
