@@ -383,9 +383,14 @@ func (b *Builder) bundle(same bool) (*bundle.Result, error) {
 		b.lastBundle = res
 		return res, nil
 	}
-	if b.running != "" {
-		b.pool.Close()
+	if b.running != "" || b.pool == nil {
+		// Until the workers run this bundle, they run none (RenderPending).
+		b.running = ""
+		if b.pool != nil {
+			b.pool.Close()
+		}
 		if b.pool, err = worker.Start(b.opt.Node, b.work, b.opt.Workers); err != nil {
+			b.pool = nil // the next build starts them again
 			return nil, err
 		}
 	}

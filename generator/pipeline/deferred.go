@@ -69,7 +69,8 @@ func (b *Builder) Pending(file string) bool {
 // empty the next few of them: their head and data, and, those that changed
 // (have: whether the destination holds a file with a key), their bodies;
 // it checks their links, puts them in sink and reports how many pages are
-// left. It must not run beside a build, nor beside itself. A broken link
+// left. A page is Pending until sink.Put returned for it: a sink that a
+// server reads from writes each file into place as it is put. It must not run beside a build, nor beside itself. A broken link
 // is reported once the pages are put: they are no worse for it than the
 // build would have made them.
 func (b *Builder) RenderPending(files []string, have func(path, key string) bool, sink Sink) (left int, err error) {
@@ -114,8 +115,8 @@ func (d *pendingPages) take(files []string) []*page {
 	defer d.mu.Unlock()
 	var batch []*page
 	add := func(pg *page) {
-		if pg != nil && pg.deferred {
-			pg.deferred = false // taken: no other call makes it too
+		if pg != nil && pg.deferred && !pg.taken {
+			pg.taken = true // no other call makes it too
 			batch = append(batch, pg)
 		}
 	}
@@ -167,9 +168,12 @@ func (d *pendingPages) make(pool *worker.Pool, batch []*page, have func(path, ke
 	if err := p.emit(made); err != nil {
 		return false, err
 	}
+	d.mu.Lock()
 	for i, pg := range batch {
-		pg.key = made[i].key
+		// Pending until now: the sink holds the page once Put returned.
+		pg.key, pg.deferred, pg.taken = made[i].key, false, false
 	}
+	d.mu.Unlock()
 	d.made = append(d.made, batch...)
 	return true, p.problems.Unique().Err()
 }
@@ -179,6 +183,6 @@ func (d *pendingPages) putBack(batch []*page) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for _, pg := range batch {
-		pg.deferred = true
+		pg.taken = false
 	}
 }

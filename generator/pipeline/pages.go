@@ -79,6 +79,7 @@ type page struct {
 	// deferred: left to make when asked for (pages.deferring), with the
 	// inputs the memo knows it by, if remembered.
 	deferred   bool
+	taken      bool // by a RenderPending making it
 	in         blobcache.Key
 	remembered bool
 	inline     []byte   // a changed page's data as the page carries it (inline)

@@ -44,6 +44,7 @@ type Server struct {
 	// The pages a build left to render when asked for (DeferListings) are
 	// made meanwhile by a goroutine, which kick wakes and quit stops.
 	kick, quit, stopped chan struct{}
+	closing             sync.Once
 }
 
 type event struct{ name, data string }
@@ -84,9 +85,9 @@ func newServer(opt pipeline.Options, log io.Writer, background bool) (*Server, e
 	return s, nil
 }
 
-// Close stops the render workers.
+// Close stops the render workers. Closing twice is safe.
 func (s *Server) Close() error {
-	close(s.quit)
+	s.closing.Do(func() { close(s.quit) })
 	<-s.stopped
 	return s.builder.Close()
 }
@@ -197,29 +198,37 @@ func (s *Server) Handler() http.Handler {
 		s.mu.RLock()
 		built, problem := s.last != nil, s.problem
 		s.mu.RUnlock()
+		title := "No build has succeeded yet"
 		if built {
-			s.askFor(r.URL.Path)
-			site.ServeHTTP(w, r)
-			return
+			if s.askFor(r.URL.Path) {
+				site.ServeHTTP(w, r)
+				return
+			}
+			title = "This page could not be made"
+			s.mu.RLock()
+			problem = s.problem
+			s.mu.RUnlock()
 		}
-		// No build has succeeded: every address shows why, and the page
-		// reloads by itself once one does (the client script).
+		// The address shows why, and the page reloads by itself once a
+		// build succeeds (the client script).
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		if problem == "" {
 			problem = "The site is being built."
 		}
-		fmt.Fprintf(w, noBuildPage, html.EscapeString(problem))
+		fmt.Fprintf(w, problemPage, title, title, html.EscapeString(problem))
 	}))
 	return mux
 }
 
-// noBuildPage is what every address shows before a build succeeded.
-const noBuildPage = `<!doctype html>
+// problemPage is what an address shows when there is no page to serve:
+// before a build succeeded, or when the last build's page of it could not
+// be made (its title twice, then the problems).
+const problemPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>No build yet</title></head>
-<body><main><h1>No build has succeeded yet</h1><pre style="white-space:pre-wrap">%s</pre>
+<title>%s</title></head>
+<body><main><h1>%s</h1><pre style="white-space:pre-wrap">%s</pre>
 <p>Fix the problems and save: this page reloads by itself.</p></main>
 <script src="/__dev/client.js"></script></body></html>
 `

@@ -186,6 +186,30 @@ func TestWatchNoticesChanges(t *testing.T) {
 	<-done
 }
 
+// The later pages of listings a build leaves for later are made meanwhile.
+func TestLaterPagesAreMadeMeanwhile(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{
+		"site.yaml":    gt.Site + "perPage: 1\n",
+		"stories/a.md": gt.Story("1", ""),
+		"stories/b.md": gt.Story("2", ""),
+	})
+	s, err := New(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const later = "category/economic-policy/page/2/index.html"
+	for deadline := time.Now().Add(30 * time.Second); s.builder.Pending(later); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is not made", later)
+		}
+	}
+	if page, err := s.site.read(later); err != nil || !strings.Contains(string(page), `href="/story/1/"`) {
+		t.Errorf("%s: %v, or not the second page of the listing", later, err)
+	}
+}
+
 // freshBuild builds o's site from nothing, into a folder it returns.
 func freshBuild(t *testing.T, o pipeline.Options) string {
 	t.Helper()
@@ -227,7 +251,7 @@ func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
 		"stories/c.md": gt.Story("3", "aliases: [/old-three]\n"),
 	})
 	o.Shared = nil
-	s, err := New(o, io.Discard)
+	s, err := newServer(o, io.Discard, false) // later pages of listings are made when asked for
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,6 +306,9 @@ func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	for _, page := range []string{"tag/rbi/page/2/index.html", "tag/rbi/page/3/index.html"} {
+		if !s.builder.Pending(page) {
+			t.Errorf("%s was made before it was asked for", page)
+		}
 		res, err := http.Get(srv.URL + "/" + strings.TrimSuffix(page, "index.html"))
 		if err != nil {
 			t.Fatal(err)

@@ -25,51 +25,55 @@ func (s *Server) renderPending() {
 				return
 			default:
 			}
-			s.work.Lock()
-			left = s.makePending(nil)
-			s.work.Unlock()
+			left = s.makePendingLocked(nil)
 		}
 	}
+}
+
+// makePendingLocked is makePending, taking s.work.
+func (s *Server) makePendingLocked(files []string) int {
+	s.work.Lock()
+	defer s.work.Unlock()
+	return s.makePending(files)
 }
 
 // askFor makes the page at a requested address now, if the last build left
-// it for later: no page older than the last good build is ever served.
-func (s *Server) askFor(urlPath string) {
+// it for later, and reports false when it could not: then the site holds an
+// older page there, which is not to be served.
+func (s *Server) askFor(urlPath string) bool {
 	rel, ok := strings.CutPrefix(urlPath, s.base+"/")
 	if !ok {
-		return
+		return true
 	}
 	for _, f := range []string{rel, path.Join(rel, "index.html")} {
 		if s.builder.Pending(f) {
-			s.work.Lock()
-			s.makePending([]string{f})
-			s.work.Unlock()
-			return
+			s.makePendingLocked([]string{f})
+			return !s.builder.Pending(f)
 		}
 	}
+	return true
 }
 
 // makePending makes the pending pages showing files (or the next chunk of
-// them) and moves them into the site; it reports how many are left, or 0
-// after a failure, which stays pending for a reader to ask again.
-// s.work must be held.
+// them), each written into the site as it is made; it reports how many are
+// left, or 0 after a failure, which stays pending for a reader to ask
+// again. Broken links are shown as a build's are, the pages made all the
+// same. s.work must be held.
 func (s *Server) makePending(files []string) int {
-	next := s.site.begin()
-	left, err := s.builder.RenderPending(files, s.site.has, next)
-	if cerr := next.commit(false); err == nil && cerr != nil {
-		err = fmt.Errorf("writing the site: %w", cerr)
-	}
+	left, err := s.builder.RenderPending(files, s.site.has, s.site)
 	if err == nil {
 		return left
 	}
 	msg := err.Error()
 	if l, ok := pipeline.Diagnostics(err); ok {
 		msg = l.Error()
+	} else {
+		left = 0
 	}
 	fmt.Fprintf(s.log, "\n%s\n", msg)
 	s.mu.Lock()
 	s.problem = msg
 	s.mu.Unlock()
 	s.broadcast(event{"problem", msg})
-	return 0
+	return left
 }

@@ -76,7 +76,40 @@ func (s *staged) Put(path string, f pipeline.File) error {
 	tmp := filepath.Join(s.d.staging, strconv.Itoa(s.n))
 	s.files[path] = tmp
 	s.mu.Unlock()
-	out, err := os.Create(tmp)
+	return writeFile(tmp, f)
+}
+
+// Put writes a file into the site at once, by one rename that readers see
+// whole: a page made after its build (pipeline.Builder.RenderPending).
+func (d *siteDir) Put(path string, f pipeline.File) error {
+	if f.Data != nil || f.More != nil {
+		out, err := os.CreateTemp(d.staging, "page-")
+		if err != nil {
+			return err
+		}
+		out.Close()
+		if err := writeFile(out.Name(), f); err != nil {
+			os.Remove(out.Name())
+			return err
+		}
+		dst := filepath.Join(d.dir, filepath.FromSlash(path))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(out.Name(), dst); err != nil {
+			os.Remove(out.Name())
+			return err
+		}
+	}
+	d.mu.Lock()
+	d.keys[path] = f.Key
+	d.mu.Unlock()
+	return nil
+}
+
+// writeFile writes f's bytes to a new file at path.
+func writeFile(path string, f pipeline.File) error {
+	out, err := os.Create(path)
 	if err != nil {
 		return err
 	}

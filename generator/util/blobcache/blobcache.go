@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/zeebo/xxh3"
@@ -70,6 +71,13 @@ type Cache struct {
 	fresh   map[Key]appender // computed when saved: a build need not hold a copy of every value
 	sound   bool             // the file read to its end with no damage
 	retain  bool             // Retain
+	// disk is the file's size and time as this cache last read or wrote
+	// it: a retained cache whose file another build has written since
+	// rewrites it rather than append to what it no longer knows.
+	disk struct {
+		size int64
+		mod  time.Time
+	}
 }
 
 const magic = "nivaran cache 1\n"
@@ -79,6 +87,7 @@ const magic = "nivaran cache 1\n"
 func Open(path, stamp string) *Cache {
 	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]appender{}}
 	data, err := readAll(path)
+	c.noteDisk()
 	if err != nil || len(data) == 0 {
 		return c
 	}
@@ -190,6 +199,19 @@ func (c *Cache) Fresh() int {
 	return len(c.fresh)
 }
 
+// noteDisk records the file's size and time (disk).
+func (c *Cache) noteDisk() {
+	if fi, err := os.Stat(c.path); err == nil {
+		c.disk.size, c.disk.mod = fi.Size(), fi.ModTime()
+	}
+}
+
+// changedOnDisk reports whether the file is not as this cache left it.
+func (c *Cache) changedOnDisk() bool {
+	fi, err := os.Stat(c.path)
+	return err != nil || fi.Size() != c.disk.size || !fi.ModTime().Equal(c.disk.mod)
+}
+
 // Retain has Save keep what it writes in memory too, for Renew: a process
 // that builds again and again (magazine dev) then reads the file once, and
 // holds one copy of it, not the last build's and the next's.
@@ -221,6 +243,9 @@ func (c *Cache) Save() error {
 	if c.retain {
 		written = map[Key]string{}
 		keep = func(k Key, v []byte) { written[k] = string(v) }
+		if c.changedOnDisk() {
+			c.sound = false // rewritten whole, with this cache's stamp
+		}
 	}
 	stale := 0
 	for k := range c.entries {
@@ -236,6 +261,7 @@ func (c *Cache) Save() error {
 			if err == nil && c.retain {
 				maps.Copy(c.entries, written)
 				c.fresh = map[Key]appender{}
+				c.noteDisk()
 			}
 			return err
 		}
@@ -278,6 +304,7 @@ func (c *Cache) Save() error {
 	}
 	if c.retain {
 		c.entries, c.fresh, c.sound = written, map[Key]appender{}, true
+		c.noteDisk()
 	}
 	return nil
 }

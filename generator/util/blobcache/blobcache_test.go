@@ -168,4 +168,23 @@ func TestRetainedCacheIsTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("saved again")
+
+	// Another program's build rewrote the file meanwhile: the retained
+	// cache writes it whole again, never appends under the other's stamp.
+	other := Open(path, "v2")
+	other.Put(KeyOf("theirs"), "not v1's")
+	if err := other.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c.Renew()
+	c.Get(KeyOf("new"))
+	c.Get(KeyOf("newer"))
+	c.Put(KeyOf("newest"), "y")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	same("after another program's build")
+	if _, ok := Open(path, "v1").Get(KeyOf("theirs")); ok {
+		t.Error("the other program's value is read under this one's stamp")
+	}
 }
