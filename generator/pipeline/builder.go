@@ -356,9 +356,11 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 }
 
 // storyCache opens the cache of parsed stories at path, or for a builder
-// that keeps its state reuses the last build's (story.Cache.Reuse).
+// that keeps its state reuses the last build's (story.Cache.Reuse) from
+// its second build on: the first parses most stories afresh, and keeping
+// what it saves in memory too would add the whole cache to its peak.
 func (b *Builder) storyCache(path string, opt story.Options) *story.Cache {
-	if !b.keepLast {
+	if !b.keepLast || b.loaded.stories == nil {
 		return story.OpenCache(path, opt)
 	}
 	b.stories = b.stories.Reuse(path, opt)
