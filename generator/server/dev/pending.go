@@ -8,9 +8,9 @@ import (
 	"github.com/nivaran/magazine/generator/pipeline"
 )
 
-// renderPending makes the pages the last build left for later, a chunk
-// at a time, each chunk put into the site as it is made; a build or a
-// reader's request for one of them goes between two chunks.
+// renderPending makes the pages the last build left for later, a few at a
+// time, each written into the site as it is made; a build or a reader's
+// request for one of them goes between two batches.
 func (s *Server) renderPending() {
 	defer close(s.stopped)
 	for {
