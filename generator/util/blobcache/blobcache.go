@@ -87,7 +87,6 @@ const magic = "nivaran cache 1\n"
 func Open(path, stamp string) *Cache {
 	c := &Cache{path: path, header: magic + stamp + "\n", entries: map[Key]string{}, used: map[Key]bool{}, fresh: map[Key]appender{}}
 	data, err := readAll(path)
-	c.noteDisk()
 	if err != nil || len(data) == 0 {
 		return c
 	}
@@ -219,6 +218,7 @@ func (c *Cache) Retain() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.retain = true
+	c.noteDisk() // the file as Open read it
 }
 
 // Renew readies a retained cache for another build: no value counts as
