@@ -60,9 +60,19 @@ type Builder struct {
 		stories []*story.Story
 	}
 
-	keepLast bool         // keep last after each good build (KeepState)
-	last     *lastBuild   // the last good build, for Edit
-	stories  *story.Cache // the cache of parsed stories, kept by a KeepState builder
+	keepLast bool       // keep last after each good build (KeepState)
+	last     *lastBuild // the last good build, for Edit
+	// lastIndex is the last good build's search index (KeepState), whose
+	// encoded docs the next takes where unchanged; memo is what it keeps of
+	// that build's page memo (see openMemo).
+	lastIndex *search.Index
+	memo      struct {
+		cache  *blobcache.Cache
+		header string
+		sigs   map[*story.Story]storySig // until a build reads every story again
+	}
+	stories *story.Cache     // the cache of parsed stories, kept by a KeepState builder
+	words   *blobcache.Cache // the cache of search words, kept likewise
 
 	deferListings bool          // DeferListings
 	pmu           sync.Mutex    // guards pending, which Pending reads beside a build
@@ -70,6 +80,7 @@ type Builder struct {
 	// learned are the page memo's entries for pages RenderPending made,
 	// for the next build's memo.
 	learned *learnedMemo
+	icon    struct{ svg, ico []byte } // the last favicon.ico drawn, and what from
 }
 
 // previousBuild is a sink that holds the last build: Lost reports whether
@@ -192,6 +203,9 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	// are from then on, a body shares the cache's memory, while a story
 	// parsed afresh holds its own text.
 	keepBodies := b.keepLast && b.loaded.stories != nil
+	if b.changed == nil {
+		b.memo.sigs = nil // of stories this build will not see again
+	}
 	t := &timer{}
 	src, bnd, err := b.load(t)
 	if err != nil {
@@ -264,6 +278,10 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		b.setPending(p)
 	}
 	if b.keepLast {
+		b.lastIndex = searchIndex
+		if m := p.memo; m != nil {
+			b.memo.cache, b.memo.header, b.memo.sigs = m.cache, m.header, m.sigs
+		}
 		k := &lastBuild{src: src, pages: p, index: searchIndex, names: p.names, byFile: map[string]*story.Story{}}
 		for _, s := range b.loaded.stories {
 			k.byFile[s.File] = s

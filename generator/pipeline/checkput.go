@@ -100,7 +100,7 @@ func (p *pages) emit(batch []*page) error {
 				if err != nil {
 					return err
 				}
-				f = File{Key: hashOf(string(html)), Data: html}
+				f = File{Key: hashOf(unsafeString(html)), Data: html}
 			}
 			if err := p.put(route.File(r.Path), f); err != nil {
 				return err

@@ -89,7 +89,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 		return nil, true, err
 	}
 	for path, data := range index {
-		if err := put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
+		if err := put(path, File{Key: hashOf(unsafeString(data)), Data: data}); err != nil {
 			return nil, true, err
 		}
 	}

@@ -142,7 +142,7 @@ func (p *pages) layOut() error {
 	}
 	p.shellKey = hashOf(p.bundle.Hash, string(p.src.tplSrc), base.CSP)
 	for path, data := range hostFiles(cfg, p.src.routes, policy) {
-		if err := p.put(path, File{Key: hashOf(string(data)), Data: data}); err != nil {
+		if err := p.put(path, File{Key: hashOf(unsafeString(data)), Data: data}); err != nil {
 			return err
 		}
 		p.names = append(p.names, path)

@@ -11,18 +11,30 @@ type URL struct {
 	LastMod string `xml:"lastmod,omitempty"`
 }
 
-// Sitemap renders a sitemaps.org urlset.
+// Sitemap renders a sitemaps.org urlset. It writes what encoding/xml's
+// Encoder would, indented by two spaces (sitemap_test.go compares the two),
+// without the Encoder's reflection: at 10,000 stories that took 20-30 ms of
+// each build, which magazine dev's reader waits for after adding a story.
 func Sitemap(urls []URL) []byte {
 	var b bytes.Buffer
+	b.Grow(100 + len(urls)*100)
 	b.WriteString(xml.Header)
-	enc := xml.NewEncoder(&b)
-	enc.Indent("", "  ")
-	_ = enc.Encode(struct {
-		XMLName xml.Name `xml:"urlset"`
-		NS      string   `xml:"xmlns,attr"`
-		URLs    []URL    `xml:"url"`
-	}{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", URLs: urls})
-	b.WriteString("\n")
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, u := range urls {
+		b.WriteString("\n  <url>\n    <loc>")
+		_ = xml.EscapeText(&b, []byte(u.Loc))
+		b.WriteString("</loc>")
+		if u.LastMod != "" {
+			b.WriteString("\n    <lastmod>")
+			_ = xml.EscapeText(&b, []byte(u.LastMod))
+			b.WriteString("</lastmod>")
+		}
+		b.WriteString("\n  </url>")
+	}
+	if len(urls) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString("</urlset>\n")
 	return b.Bytes()
 }
 

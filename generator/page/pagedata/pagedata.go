@@ -202,6 +202,7 @@ func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, no
 	story.Newest(sorted)
 	b.byID = make(map[int]*story.Story, len(sorted))
 	b.newestAt = make(map[*story.Story]int, len(sorted))
+	b.newest = make([]Card, 0, len(sorted))
 	used := map[string]bool{}
 	for i, s := range sorted {
 		used[s.Category] = true

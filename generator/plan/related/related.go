@@ -20,6 +20,7 @@ type Index struct {
 	stories    []*story.Story // newest first; positions are the stories' numbers below
 	pos        map[*story.Story]int
 	byTag      map[string][]int
+	tags       [][]string       // each story's tags, lower-cased as byTag has them
 	category   []int            // each story's category, as a number
 	byCategory map[string][]int // newest first
 	found      []found          // each story's related stories, once asked
@@ -48,11 +49,18 @@ func New(stories []*story.Story) *Index {
 	story.Newest(idx.stories)
 	categories := map[string]int{}
 	idx.category = make([]int, len(idx.stories))
+	idx.tags = make([][]string, len(idx.stories))
+	lower := map[string]string{} // a few tags, each on many stories
 	for i, s := range idx.stories {
 		idx.pos[s] = i
 		for _, t := range s.Tags {
-			k := strings.ToLower(t)
+			k, ok := lower[t]
+			if !ok {
+				k = strings.ToLower(t)
+				lower[t] = k
+			}
 			idx.byTag[k] = append(idx.byTag[k], i)
+			idx.tags[i] = append(idx.tags[i], k)
 		}
 		idx.byCategory[s.Category] = append(idx.byCategory[s.Category], i)
 		if _, ok := categories[s.Category]; !ok {
@@ -88,8 +96,8 @@ func (idx *Index) best(s *story.Story, self int) []int {
 	sc := idx.scratch.Get().(*scratch)
 	defer idx.scratch.Put(sc)
 	score := sc.score
-	for _, t := range s.Tags {
-		for _, o := range idx.byTag[strings.ToLower(t)] {
+	for _, t := range idx.tags[self] {
+		for _, o := range idx.byTag[t] {
 			if o == self {
 				continue
 			}
@@ -162,12 +170,12 @@ func contains(list []int, v int) bool {
 func (idx *Index) Key() blobcache.Key {
 	var b []byte
 	str := func(s string) { b = append(binary.AppendUvarint(b, uint64(len(s))), s...) }
-	for _, s := range idx.stories {
+	for i, s := range idx.stories {
 		b = binary.AppendVarint(b, int64(s.ID))
 		str(s.Category)
 		b = binary.AppendUvarint(b, uint64(len(s.Tags)))
-		for _, t := range s.Tags {
-			str(strings.ToLower(t))
+		for _, t := range idx.tags[i] {
+			str(t)
 		}
 	}
 	return blobcache.KeyOf(string(b))

@@ -63,9 +63,14 @@ func Tags(stories []*story.Story) map[string][]*story.Story {
 	story.Newest(sorted)
 	bySlug := map[string][]*story.Story{}
 	uses := map[string]map[string]int{} // slug -> spelling -> stories using it
+	slugs := map[string]string{}        // spelling -> slug: a few spellings, each used by many stories
 	for _, s := range sorted {
 		for _, t := range s.Tags {
-			slug := story.Slug(t)
+			slug, ok := slugs[t]
+			if !ok {
+				slug = story.Slug(t)
+				slugs[t] = slug
+			}
 			if slug == "" {
 				continue
 			}

@@ -248,7 +248,7 @@ func TestNewWithCachedWordsIsTheSame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "words.bin")
 	for i := range 2 {
 		words := blobcache.Open(path, "test")
-		got, err := NewWith(stories, words).Files()
+		got, err := NewWith(stories, words, nil).Files()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,6 +259,41 @@ func TestNewWithCachedWordsIsTheSame(t *testing.T) {
 			t.Fatalf("build %d reduced %d bodies", i+1, fresh)
 		}
 		words.Save()
+	}
+}
+
+// An index that takes the last one's encoded docs is the one a build from
+// nothing makes, after a story was edited, one deleted and one added.
+func TestNewWithTheLastIndex(t *testing.T) {
+	_, stories := loadFixture(t)
+	last := NewWith(stories, nil, nil)
+	if _, err := last.Files(); err != nil {
+		t.Fatal(err)
+	}
+	edited, added := *stories[1], *stories[2]
+	edited.Title += " again"
+	added.ID = 9999
+	now := append([]*story.Story{&edited, &added}, stories[2:]...) // stories[0] is gone
+	want, err := Build(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := NewWith(now, nil, last)
+	kept := 0
+	for _, e := range idx.encoded {
+		if e != nil {
+			kept++
+		}
+	}
+	if kept == 0 || kept >= len(now) {
+		t.Errorf("%d of %d docs kept their encoding", kept, len(now))
+	}
+	got, err := idx.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !maps.EqualFunc(got, want, bytes.Equal) {
+		t.Error("the index differs from a build from nothing")
 	}
 }
 

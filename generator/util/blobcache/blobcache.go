@@ -221,6 +221,25 @@ func (c *Cache) Retain() {
 	c.noteDisk() // the file as Open read it
 }
 
+// Reuse is the cache at path, written with stamp, for another build in this
+// process (magazine dev): c itself, renewed, when it is that and retained,
+// else the file opened and retained; so the file is read once, and held once.
+func (c *Cache) Reuse(path, stamp string) *Cache {
+	if c != nil && c.path == path && c.header == magic+stamp+"\n" && c.retained() {
+		c.Renew()
+		return c
+	}
+	c = Open(path, stamp)
+	c.Retain()
+	return c
+}
+
+func (c *Cache) retained() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.retain
+}
+
 // Renew readies a retained cache for another build: no value counts as
 // used by it yet.
 func (c *Cache) Renew() {

@@ -188,3 +188,28 @@ func TestRetainedCacheIsTheFile(t *testing.T) {
 		t.Error("the other program's value is read under this one's stamp")
 	}
 }
+
+func TestReuseKeepsOnlyTheSameFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.bin")
+	c := (*Cache)(nil).Reuse(path, "v1") // a new cache, retained
+	c.Put(KeyOf("a"), "1")
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if again := c.Reuse(path, "v1"); again != c {
+		t.Error("the same file and stamp: not the cache itself")
+	}
+	if v, ok := c.Get(KeyOf("a")); !ok || v != "1" {
+		t.Errorf("reused, it lost its value: %q %v", v, ok)
+	}
+	if plain := Open(path, "v1"); plain.Reuse(path, "v1") == plain {
+		t.Error("reused a cache that was not retained: it keeps nothing it saved")
+	}
+	for _, other := range []struct{ path, stamp string }{{path, "v2"}, {filepath.Join(dir, "y.bin"), "v1"}} {
+		o := c.Reuse(other.path, other.stamp)
+		if _, ok := o.Get(KeyOf("a")); o == c || ok {
+			t.Errorf("%s with stamp %s: reused the cache of %s with v1", other.path, other.stamp, path)
+		}
+	}
+}
