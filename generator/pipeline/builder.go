@@ -61,6 +61,7 @@ type Builder struct {
 	}
 
 	keepLast bool       // keep last after each good build (KeepState)
+	dropped  bool       // the last build let the bodies go (Warm)
 	last     *lastBuild // the last good build, for Edit
 	// lastIndex is the last good build's search index (KeepState), whose
 	// encoded docs the next takes where unchanged; memo is what it keeps of
@@ -203,6 +204,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	// are from then on, a body shares the cache's memory, while a story
 	// parsed afresh holds its own text.
 	keepBodies := b.keepLast && b.loaded.stories != nil
+	b.dropped = !keepBodies
 	if b.changed == nil {
 		b.memo.sigs = nil // of stories this build will not see again
 	}
@@ -426,6 +428,25 @@ func (b *Builder) bundle(same bool) (*bundle.Result, error) {
 		b.kept = res
 	}
 	return res, nil
+}
+
+// Warm readies the next build of a builder that keeps its state, after a
+// first build that let the stories' bodies go as their pages were made: it
+// reads the cache of parsed stories into memory and gives each story its
+// body back, as the next build would have to, so that build does not wait
+// for it (at 10,000 stories, 0.3-0.5 s of the first rebuild of a magazine
+// dev session). It is for an idle moment between builds, never beside one.
+func (b *Builder) Warm() {
+	if !b.keepLast || !b.dropped || b.loaded.cfg == nil {
+		return
+	}
+	b.dropped = false
+	cache := b.storyCache(filepath.Join(b.opt.Cache, "stories.bin"), checkedAgainst(b.loaded.cfg))
+	for _, s := range b.loaded.stories {
+		if s.Key != "" {
+			cache.RestoreBody(s)
+		}
+	}
 }
 
 // Changed tells the builder that, since its last build, only these story

@@ -81,3 +81,46 @@ func tree(t *testing.T, dir string) files {
 	}
 	return out
 }
+
+// Warm gives back the bodies a first build let go, and the build after it,
+// taking the unchanged stories as they are, is the one a build from
+// nothing makes: a's page shows c, whose tags change.
+func TestWarmGivesTheBodiesBack(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{
+		"site.yaml":    gt.Site,
+		"stories/a.md": gt.Story("1", "tags: [RBI]\n"),
+		"stories/b.md": gt.Story("2", "tags: [Trade]\n"),
+		"stories/c.md": gt.Story("3", "tags: [RBI]\n"),
+	})
+	site := newKeyed()
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	if b.StoriesWithoutBodies() == 0 {
+		t.Fatal("the first build kept every body: nothing to give back")
+	}
+	b.Warm()
+	if n := b.StoriesWithoutBodies(); n != 0 {
+		t.Fatalf("warmed, %d stories are still without their bodies", n)
+	}
+	c := filepath.Join(o.Stories, "c.md")
+	if err := os.WriteFile(c, []byte(gt.Story("3", "tags: [Trade]\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Changed([]string{c})
+	res, err := b.Build(site.has, site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rendered < 2 {
+		t.Errorf("%d pages rendered: a's, showing c, is one", res.Rendered)
+	}
+	o.Out, o.Cache = filepath.Join(t.TempDir(), "dist"), filepath.Join(t.TempDir(), "cache")
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	if d := differ(site.files, tree(t, o.Out)); len(d) > 0 {
+		t.Errorf("the site differs from a build from nothing: %v", d)
+	}
+}

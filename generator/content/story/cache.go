@@ -81,6 +81,20 @@ func (c *Cache) again(old *Story) *Story {
 	return s
 }
 
+// RestoreBody gives s back the body blocks a build let go once its pages
+// were made, as cached under its key, and reports whether it could.
+func (c *Cache) RestoreBody(s *Story) bool {
+	if s.Body.Blocks != nil {
+		return true
+	}
+	cached := c.again(s)
+	if cached == nil {
+		return false
+	}
+	s.Body.Blocks = cached.Body.Blocks
+	return true
+}
+
 // lookup is the story of file cached under k, if the cache has it.
 func (c *Cache) lookup(file string, k blobcache.Key) *Story {
 	if c == nil {

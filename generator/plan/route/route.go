@@ -176,13 +176,17 @@ func reserved(path string, id int) string {
 		}
 		return why + " (this story's is " + story.StoryPath(id) + ")"
 	}
-	for _, dir := range []string{"story", "stories", "category", "author", "tag", "tags", "search", "assets", "images", "api"} {
-		if path == "/"+dir || strings.HasPrefix(path, "/"+dir+"/") && dir != "story" {
-			return "is reserved: /" + dir + " belongs to the site's own pages and files"
+	for _, dir := range siteDirs {
+		below := strings.HasPrefix(path, dir) && len(path) > len(dir) && path[len(dir)] == '/'
+		if path == dir || below && dir != "/story" {
+			return "is reserved: " + dir + " belongs to the site's own pages and files"
 		}
 	}
 	return ""
 }
+
+// siteDirs are the folders of the site's own pages and files.
+var siteDirs = []string{"/story", "/stories", "/category", "/author", "/tag", "/tags", "/search", "/assets", "/images", "/api"}
 
 // URL is the address a page is served at. Pages are folders in dist/
 // (<path>/index.html), and static hosts answer a folder at its address with

@@ -156,10 +156,10 @@ func (s *Server) update(changed []string) {
 	later := ""
 	if sum.Pending > 0 {
 		later = fmt.Sprintf(", %d later pages of listings to follow", sum.Pending)
-		select {
-		case s.kick <- struct{}{}:
-		default: // awake already
-		}
+	}
+	select { // for the pending pages, and to ready the next build
+	case s.kick <- struct{}{}:
+	default: // awake already
 	}
 	fmt.Fprintf(s.log, "Rebuilt %d pages (%d rendered%s) in %s\n", sum.Pages, sum.Rendered, later, time.Since(start).Round(time.Millisecond))
 	s.broadcast(event{"reload", ""})

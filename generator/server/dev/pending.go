@@ -10,7 +10,8 @@ import (
 
 // renderPending makes the pages the last build left for later, a few at a
 // time, each written into the site as it is made; a build or a reader's
-// request for one of them goes between two batches.
+// request for one of them goes between two batches. Then it readies the
+// next build (pipeline.Builder.Warm).
 func (s *Server) renderPending() {
 	defer close(s.stopped)
 	for {
@@ -27,6 +28,9 @@ func (s *Server) renderPending() {
 			}
 			left = s.makePendingLocked(nil)
 		}
+		s.work.Lock()
+		s.builder.Warm()
+		s.work.Unlock()
 	}
 }
 
