@@ -150,10 +150,12 @@ func (p *pages) layOut() error {
 	p.search.modules, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
 
-	p.aliases, p.moved = map[string][]route.Route{}, map[string]bool{}
-	firstOf := map[string]string{} // canonical path + layout -> the path rendered for it
+	p.moved = map[string]bool{}
+	type view struct{ canonical, layout string }
+	firstOf := make(map[view]string, len(p.src.routes)) // the path rendered for each
+	p.aliases = make(map[string][]route.Route, len(p.src.routes))
 	for _, r := range p.src.routes {
-		view := r.Canonical + " " + r.Layout()
+		view := view{r.Canonical, r.Layout()}
 		first, ok := firstOf[view]
 		if !ok {
 			first, firstOf[view] = r.Path, r.Path
@@ -176,7 +178,7 @@ func (p *pages) layOut() error {
 		}
 		return 0
 	})
-	p.showing = map[*story.Story]int{}
+	p.showing = make(map[*story.Story]int, len(p.src.stories))
 	for _, r := range p.canon {
 		if r.Story != nil {
 			p.showing[r.Story]++

@@ -18,6 +18,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/media"
 	"github.com/nivaran/magazine/generator/plan/related"
 	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/util/parallel"
 )
 
 // RouteData is what client-side navigation reads from the next page (the
@@ -197,19 +198,27 @@ func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, no
 		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms, Sections: sections(cfg),
 	}}
-	b.related = related.New(stories)
+	indexed := make(chan struct{})
+	go func() { // beside the cards: at 10,000 stories, each is 10-40 ms that magazine dev waits for
+		b.related = related.New(stories)
+		close(indexed)
+	}()
 	sorted := append([]*story.Story(nil), stories...)
 	story.Newest(sorted)
+	b.newest = make([]Card, len(sorted))
+	_ = parallel.For(len(sorted), func(i int) error {
+		b.newest[i] = b.card(sorted[i])
+		return nil
+	})
 	b.byID = make(map[int]*story.Story, len(sorted))
 	b.newestAt = make(map[*story.Story]int, len(sorted))
-	b.newest = make([]Card, 0, len(sorted))
 	used := map[string]bool{}
 	for i, s := range sorted {
 		used[s.Category] = true
 		b.newestAt[s] = i
-		b.newest = append(b.newest, b.card(s))
 		b.byID[s.ID] = s
 	}
+	<-indexed
 	for _, c := range cfg.Categories {
 		if used[c] {
 			b.categories = append(b.categories, c)
