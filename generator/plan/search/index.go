@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -126,23 +127,20 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 	sorted := slices.Clone(stories)
 	story.Newest(sorted)
 	idx := &Index{Manifest: Manifest{Version: Version}}
-	cats, authors := map[string]int{}, map[string]int{}
-	intern := func(m map[string]int, list *[]string, s string) int {
-		if i, ok := m[s]; ok {
-			return i
-		}
-		m[s] = len(*list)
-		*list = append(*list, s)
-		return m[s]
-	}
+	// The tables are in name order, so a doc's numbers change only when a
+	// category or byline is added or goes (and magazine dev encodes only
+	// the docs that changed: see keep).
+	var cats, authors map[string]int
+	idx.Manifest.Categories, cats = table(sorted, func(s *story.Story) string { return s.Category })
+	idx.Manifest.Authors, authors = table(sorted, (*story.Story).Byline)
 	idx.Docs = make([]Doc, len(sorted))
 	for i, s := range sorted {
 		d := Doc{
 			ID:       s.ID,
 			Title:    s.Title,
 			Intro:    s.Introduction,
-			Category: intern(cats, &idx.Manifest.Categories, s.Category),
-			Author:   intern(authors, &idx.Manifest.Authors, s.Byline()),
+			Category: cats[s.Category],
+			Author:   authors[s.Byline()],
 			Tags:     s.Tags,
 			Date:     s.PublishedAt.Format("2006-01-02"),
 		}
@@ -172,13 +170,22 @@ func newIndex(stories []*story.Story, words *blobcache.Cache) *Index {
 		}
 	})
 	idx.Manifest.Count = len(idx.Docs)
-	if idx.Manifest.Categories == nil {
-		idx.Manifest.Categories = []string{}
-	}
-	if idx.Manifest.Authors == nil {
-		idx.Manifest.Authors = []string{}
-	}
 	return idx
+}
+
+// table is the distinct values of field over stories, in order, and each
+// one's number.
+func table(stories []*story.Story, field func(*story.Story) string) ([]string, map[string]int) {
+	at := map[string]int{}
+	for _, s := range stories {
+		at[field(s)] = 0
+	}
+	names := slices.AppendSeq(make([]string, 0, len(at)), maps.Keys(at)) // [] in JSON when empty
+	slices.Sort(names)
+	for i, n := range names {
+		at[n] = i
+	}
+	return names, at
 }
 
 // bodyWords reduces a body's terms (markdown.Doc.Terms) to those not

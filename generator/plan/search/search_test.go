@@ -263,7 +263,8 @@ func TestNewWithCachedWordsIsTheSame(t *testing.T) {
 }
 
 // An index that takes the last one's encoded docs is the one a build from
-// nothing makes, after a story was edited, one deleted and one added.
+// nothing makes, after a story was edited and a newest one added, and then
+// one deleted; only the docs that changed are encoded again.
 func TestNewWithTheLastIndex(t *testing.T) {
 	_, stories := loadFixture(t)
 	last := NewWith(stories, nil, nil)
@@ -273,20 +274,33 @@ func TestNewWithTheLastIndex(t *testing.T) {
 	edited, added := *stories[1], *stories[2]
 	edited.Title += " again"
 	added.ID = 9999
-	now := append([]*story.Story{&edited, &added}, stories[2:]...) // stories[0] is gone
-	want, err := Build(now)
-	if err != nil {
-		t.Fatal(err)
+	added.PublishedAt.Time = added.PublishedAt.AddDate(5, 0, 0)
+	now := append([]*story.Story{stories[0], &edited, &added}, stories[2:]...)
+	kept := func(idx *Index) int {
+		n := 0
+		for _, e := range idx.encoded {
+			if e != nil {
+				n++
+			}
+		}
+		return n
 	}
 	idx := NewWith(now, nil, last)
-	kept := 0
-	for _, e := range idx.encoded {
-		if e != nil {
-			kept++
-		}
+	if n := kept(idx); n != len(now)-2 {
+		t.Errorf("%d of %d docs kept their encoding, not all but the edited and the added", n, len(now))
 	}
-	if kept == 0 || kept >= len(now) {
-		t.Errorf("%d of %d docs kept their encoding", kept, len(now))
+	isFresh(t, idx, now)
+	now = now[1:] // stories[0] goes
+	isFresh(t, NewWith(now, nil, idx), now)
+}
+
+// isFresh fails t when idx's files are not those a build of stories from
+// nothing makes.
+func isFresh(t *testing.T, idx *Index, stories []*story.Story) {
+	t.Helper()
+	want, err := Build(stories)
+	if err != nil {
+		t.Fatal(err)
 	}
 	got, err := idx.Files()
 	if err != nil {
