@@ -161,19 +161,25 @@ func (s *Story) CanonicalPath() string {
 // StoryPath is the generic /story/<id> route.
 func StoryPath(id int) string { return "/story/" + strconv.Itoa(id) }
 
-// Newest sorts stories newest first (ties: higher id first), in place.
+// Newest sorts stories newest first (ties: higher id first, then by file),
+// in place.
 func Newest(stories []*Story) {
 	// The pipeline orders its stories so once; everything it hands on keeps
 	// that order, and each sort after it is a check.
 	if slices.IsSortedFunc(stories, newer) {
 		return
 	}
-	slices.SortStableFunc(stories, newer)
+	// Not a stable sort: the order is total but for one file read twice,
+	// and at 10,000 stories a stable sort took 20 ms of each build.
+	slices.SortFunc(stories, newer)
 }
 
 func newer(a, b *Story) int {
 	if c := b.PublishedAt.Compare(a.PublishedAt.Time); c != 0 {
 		return c
 	}
-	return cmp.Compare(b.ID, a.ID)
+	if c := cmp.Compare(b.ID, a.ID); c != 0 {
+		return c
+	}
+	return strings.Compare(a.File, b.File)
 }
