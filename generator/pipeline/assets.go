@@ -59,7 +59,7 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 		return nil, nil, err
 	}
 	if svg, ok := files["favicon.svg"]; ok && files["favicon.ico"] == nil {
-		if !bytes.Equal(svg, b.icon.svg) { // drawn again only when it changed: 5-8 ms
+		if b.icon.ico == nil || !bytes.Equal(svg, b.icon.svg) { // drawn again only when it changed: 5-8 ms
 			ico, err := favicon.ICO(svg)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: drawing favicon.ico from it: %v (or put a favicon.ico beside it)", filepath.Join(public, "favicon.svg"), err)
