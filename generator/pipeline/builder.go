@@ -20,6 +20,7 @@ import (
 	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/plan/images"
 	"github.com/nivaran/magazine/generator/plan/media"
+	"github.com/nivaran/magazine/generator/plan/related"
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/plan/search"
 	"github.com/nivaran/magazine/generator/render/bundle"
@@ -64,10 +65,12 @@ type Builder struct {
 	dropped  bool       // the last build let the bodies go (Warm)
 	last     *lastBuild // the last good build, for Edit
 	// lastIndex is the last good build's search index (KeepState), whose
-	// encoded docs the next takes where unchanged; memo is what it keeps of
+	// encoded docs the next takes where unchanged, and lastRelated its
+	// related stories, whose answers it inherits; memo is what it keeps of
 	// that build's page memo (see openMemo).
-	lastIndex *search.Index
-	memo      struct {
+	lastIndex   *search.Index
+	lastRelated *related.Index // until a build reads every story again
+	memo        struct {
 		cache  *blobcache.Cache
 		header string
 		sigs   map[*story.Story]storySig // until a build reads every story again
@@ -205,8 +208,8 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	// parsed afresh holds its own text.
 	keepBodies := b.keepLast && b.loaded.stories != nil
 	b.dropped = !keepBodies
-	if b.changed == nil {
-		b.memo.sigs = nil // of stories this build will not see again
+	if b.changed == nil { // of stories this build will not see again
+		b.memo.sigs, b.lastRelated = nil, nil
 	}
 	t := &timer{}
 	src, bnd, err := b.load(t)
@@ -280,7 +283,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		b.setPending(p)
 	}
 	if b.keepLast {
-		b.lastIndex = searchIndex
+		b.lastIndex, b.lastRelated = searchIndex, p.data.Related()
 		if m := p.memo; m != nil {
 			b.memo.cache, b.memo.header, b.memo.sigs = m.cache, m.header, m.sigs
 		}

@@ -149,6 +149,7 @@ func (p *pages) layOut() error {
 	}
 	p.search.modules, p.search.data = searchStart(cfg, client, len(p.src.stories))
 	p.data = pagedata.NewBuilder(cfg, p.lib, p.src.stories, p.b.opt.Now)
+	p.data.Related().Inherit(p.b.lastRelated)
 
 	p.moved = map[string]bool{}
 	type view struct{ canonical, layout string }

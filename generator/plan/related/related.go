@@ -34,6 +34,7 @@ type Index struct {
 type found struct {
 	once sync.Once
 	best []int
+	done bool // best is worked out (set within once)
 }
 
 // scratch is one caller's scores, all zero between calls.
@@ -83,7 +84,7 @@ func (idx *Index) Related(s *story.Story) []*story.Story {
 		return nil
 	}
 	f := &idx.found[self]
-	f.once.Do(func() { f.best = idx.best(s, self) })
+	f.once.Do(func() { f.best, f.done = idx.best(s, self), true })
 	out := make([]*story.Story, len(f.best))
 	for i, o := range f.best {
 		out[i] = idx.stories[o]
@@ -186,7 +187,7 @@ func (idx *Index) Export() []byte {
 	var out []byte
 	for i, s := range idx.stories {
 		f := &idx.found[i]
-		f.once.Do(func() { f.best = idx.best(s, i) })
+		f.once.Do(func() { f.best, f.done = idx.best(s, i), true })
 		out = append(out, byte(len(f.best)))
 		for _, o := range f.best {
 			out = binary.AppendUvarint(out, uint64(o))
@@ -221,7 +222,61 @@ func (idx *Index) Import(data string) bool {
 	}
 	for i := range all {
 		f := &idx.found[i]
-		f.once.Do(func() { f.best = all[i] })
+		f.once.Do(func() { f.best, f.done = all[i], true })
 	}
 	return true
+}
+
+// Inherit takes from prev, the index of an earlier build, the answers it
+// worked out for the stories both hold (the same *story.Story, which a
+// rebuild after some story files changed keeps for the others) that no
+// difference between the two can reach, before any story's were asked for.
+// A story's answer can change only when a story that came, went or changed
+// shares a tag or its category, or when too few stories share either and
+// the newest of all fill it; its other candidates keep their scores and
+// their order. At 10,000 stories, working every answer out again took
+// 50-70 ms of CPU of each of magazine dev's builds after adding a story.
+func (idx *Index) Inherit(prev *Index) {
+	if prev == nil {
+		return
+	}
+	// What the stories that came, went or changed touch: their tags and
+	// categories, in either index.
+	tags, cats := map[string]bool{}, map[string]bool{}
+	touch := func(from, other *Index) {
+		for i, s := range from.stories {
+			if _, ok := other.pos[s]; !ok {
+				cats[s.Category] = true
+				for _, t := range from.tags[i] {
+					tags[t] = true
+				}
+			}
+		}
+	}
+	touch(idx, prev)
+	touch(prev, idx)
+	for i, s := range idx.stories {
+		j, ok := prev.pos[s]
+		if !ok || cats[s.Category] || len(idx.byCategory[s.Category]) <= Count || !prev.found[j].done {
+			continue
+		}
+		reached := false
+		for _, t := range idx.tags[i] {
+			reached = reached || tags[t]
+		}
+		if reached {
+			continue
+		}
+		best := make([]int, len(prev.found[j].best))
+		for k, o := range prev.found[j].best {
+			if best[k], ok = idx.pos[prev.stories[o]]; !ok {
+				reached = true // cannot be, as it shares a tag or the category
+			}
+		}
+		if reached {
+			continue
+		}
+		f := &idx.found[i]
+		f.once.Do(func() { f.best, f.done = best, true })
+	}
 }

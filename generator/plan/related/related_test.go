@@ -2,6 +2,7 @@ package related
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -129,5 +130,68 @@ func TestExportImport(t *testing.T) {
 		if got := answers(idx); !reflect.DeepEqual(got, want) {
 			t.Error("a refused import changed the answers")
 		}
+	}
+}
+
+// An index that inherits the answers of the last one answers as an index
+// made afresh, through a random series of stories added, deleted and
+// changed (a changed story is a new *story.Story, as a rebuild reads it),
+// each answer asked for by the one before; and it inherits some.
+func TestInheritAnswersAsAFreshIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	cats := []string{"Trade", "Energy", "Policy", "Tech", "Rare"}
+	tags := []string{"a", "b", "c", "d", "e", "f", "g", "h", "A"}
+	next := 0
+	random := func() *story.Story {
+		next++
+		var ts []string
+		for range r.IntN(3) {
+			ts = append(ts, tags[r.IntN(len(tags))])
+		}
+		// Few dates, so ties fall to the id; "Rare" has few stories, whose
+		// answers the newest of all fill.
+		cat := cats[r.IntN(len(cats)-1)]
+		if r.IntN(8) == 0 {
+			cat = "Rare"
+		}
+		return st(next, fmt.Sprintf("2025-08-%02d", 1+r.IntN(9)), cat, ts...)
+	}
+	var stories []*story.Story
+	for range 30 {
+		stories = append(stories, random())
+	}
+	prev := New(stories)
+	inherited := 0
+	for step := range 1000 {
+		stories = append([]*story.Story(nil), stories...)
+		switch i := r.IntN(len(stories)); step % 3 {
+		case 0:
+			stories = append(stories, random())
+		case 1:
+			stories = append(stories[:i], stories[i+1:]...)
+		case 2:
+			changed := *stories[i]
+			changed.Tags = []string{tags[r.IntN(len(tags))]}
+			if r.IntN(2) == 0 {
+				changed.Category = cats[r.IntN(len(cats))]
+			}
+			stories[i] = &changed
+		}
+		idx, fresh := New(stories), New(stories)
+		idx.Inherit(prev)
+		for i := range idx.found {
+			if idx.found[i].done {
+				inherited++
+			}
+		}
+		for _, s := range stories {
+			if got, want := ids(idx.Related(s)), ids(fresh.Related(s)); !reflect.DeepEqual(got, want) {
+				t.Fatalf("step %d, story %d: inherited %v, afresh %v", step, s.ID, got, want)
+			}
+		}
+		prev = idx
+	}
+	if inherited < 5000 {
+		t.Errorf("only %d answers inherited in 1,000 steps of about 30 stories", inherited)
 	}
 }
