@@ -130,11 +130,7 @@ func newFile(rel string, mod time.Time, body, gz []byte, level int) *file {
 		return f
 	}
 	if gz == nil {
-		var b bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&b, level)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		gz = b.Bytes()
+		gz = compress(body, level)
 	}
 	if len(gz) < len(body) {
 		// A body of its own has an ETag of its own, or a cache holding the
@@ -142,6 +138,27 @@ func newFile(rel string, mod time.Time, body, gz []byte, level int) *file {
 		f.gz, f.gzETag, f.gzLength = gz, []string{`"` + tag + `-gz"`}, []string{strconv.Itoa(len(gz))}
 	}
 	return f
+}
+
+// gzipWriters keeps a gzip writer of each level for the next file: each
+// holds ~1 MB of compressor state, which a writer made per file allocated
+// again for every page read (after each rebuild in magazine dev).
+var gzipWriters sync.Map // level -> *sync.Pool of *gzip.Writer
+
+// compress is body gzipped at level.
+func compress(body []byte, level int) []byte {
+	p, _ := gzipWriters.LoadOrStore(level, &sync.Pool{New: func() any {
+		zw, _ := gzip.NewWriterLevel(nil, level) // a valid level: the callers' constants
+		return zw
+	}})
+	pool := p.(*sync.Pool)
+	zw := pool.Get().(*gzip.Writer)
+	defer pool.Put(zw)
+	var b bytes.Buffer
+	zw.Reset(&b)
+	_, _ = zw.Write(body)
+	_ = zw.Close()
+	return b.Bytes()
 }
 
 // recheckEvery is how long a file read from disk is served before it is
