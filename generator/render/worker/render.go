@@ -37,7 +37,8 @@ type response struct {
 	Error string `json:"error"`
 }
 
-// Pool is a set of Node worker processes.
+// Pool is a set of Node worker processes, rendering for one Render call at
+// a time.
 type Pool struct {
 	workers []*worker
 }
@@ -45,6 +46,7 @@ type Pool struct {
 type worker struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
+	bw     *bufio.Writer // on in, for the requests of one Render at a time
 	out    *bufio.Reader
 	stderr *tail
 	quiet  chan struct{} // closed when stderr has been read to its end
@@ -115,7 +117,7 @@ func Start(node, dir string, n int) (*Pool, error) {
 		}
 		widen(in)
 		widen(out)
-		w := &worker{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}, quiet: make(chan struct{})}
+		w := &worker{cmd: cmd, in: in, bw: bufio.NewWriterSize(in, 1<<16), out: bufio.NewReaderSize(out, 1<<16), stderr: &tail{}, quiet: make(chan struct{})}
 		go func() {
 			io.Copy(w.stderr, errOut)
 			close(w.quiet)
@@ -196,7 +198,9 @@ func (w *worker) run(jobs []Job, mine []int, html []string, tick func()) error {
 	writeErr := make(chan error, 1)
 	cut := make(chan [][2]int, len(mine)) // each request's holes, for its answer
 	go func() {
-		bw := bufio.NewWriterSize(w.in, 1<<16)
+		// The worker's own writer, not one per call: magazine dev renders
+		// a few pages at a time, and each new writer was 64 KB of garbage.
+		bw := w.bw
 		for _, i := range mine {
 			spans := holes(jobs[i].Data)
 			cut <- spans
