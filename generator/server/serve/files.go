@@ -147,10 +147,13 @@ var gzipWriters sync.Map // level -> *sync.Pool of *gzip.Writer
 
 // compress is body gzipped at level.
 func compress(body []byte, level int) []byte {
-	p, _ := gzipWriters.LoadOrStore(level, &sync.Pool{New: func() any {
-		zw, _ := gzip.NewWriterLevel(nil, level) // a valid level: the callers' constants
-		return zw
-	}})
+	p, ok := gzipWriters.Load(level)
+	if !ok {
+		p, _ = gzipWriters.LoadOrStore(level, &sync.Pool{New: func() any {
+			zw, _ := gzip.NewWriterLevel(nil, level) // a valid level: the callers' constants
+			return zw
+		}})
+	}
 	pool := p.(*sync.Pool)
 	zw := pool.Get().(*gzip.Writer)
 	defer pool.Put(zw)
