@@ -238,9 +238,10 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	}
 	s := &Story{File: file, Lines: map[string]int{}}
 	var root yaml.Node
+	fileLine := fence.FileLines(front)
 	if err := yaml.Unmarshal(front, &root); err != nil {
 		line, msg := fence.YAMLError(err)
-		diags.Add(file, line+1, 0, "front matter is not valid YAML: %s", msg)
+		diags.Add(file, fileLine(line)+1, 0, "front matter is not valid YAML: %s", msg)
 		return nil, diags
 	}
 	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
@@ -251,7 +252,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	seen, misread := map[string]bool{}, map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		line, col := k.Line+1, k.Column
+		line, col := fileLine(k.Line)+1, k.Column
 		f, known := byKey[k.Value]
 		switch {
 		case !known:
@@ -269,7 +270,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		s.Lines[k.Value] = line
 		if v.Kind == yaml.SequenceNode {
 			for i, item := range v.Content { // a list's items, where they are (ItemLine)
-				s.Lines[k.Value+"."+strconv.Itoa(i)] = item.Line + 1
+				s.Lines[k.Value+"."+strconv.Itoa(i)] = fileLine(item.Line) + 1
 			}
 		}
 		checkControls(file, k.Value, v, &diags)
@@ -282,7 +283,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			if ne, ok := err.(*nodeError); ok {
 				at = ne.node
 			}
-			diags.Add(file, at.Line+1, at.Column, "%s: %v", k.Value, err)
+			diags.Add(file, fileLine(at.Line)+1, at.Column, "%s: %v", k.Value, err)
 		}
 	}
 	var problems []markdown.Problem

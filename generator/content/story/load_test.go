@@ -104,6 +104,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad readTime", "tags:", "readTime: soon\ntags:", []string{`x.md:9:11: readTime: "soon" should look like "6 min" or "6 min read"`}},
 		{"no body", "\nFirst paragraph.\n\n**A Subheading**\n\nSecond paragraph.\n\n**Solution Spotlight:** Act now.\n\n- one\n- two\n", "\n", []string{"x.md:11: the story has no body text after the front matter"}},
 		{"given twice", "tags:", "id: 6\ntags:", []string{"x.md:9:1: id is given twice"}},
+		{"given twice after a line separator", "tags:", "heading: \"a\u2028b\"\nid: 6\ntags:", []string{"x.md:10:1: id is given twice"}},
 		// Body problems count lines in the whole file, front matter included.
 		{"raw html in the body", "Second paragraph.", "Second <b>paragraph</b>.", []string{"x.md:16: raw HTML is not published: <b> — use **bold**"}},
 		{"bad chart", "Second paragraph.", "```chart\ntype: pie\ntitle: T\nsource: S\n---\nx,y\na,1\nb,2,3\nc,four\n```",

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/util/diag"
 	"gopkg.in/yaml.v3"
@@ -39,20 +40,21 @@ func Header(src []byte, first int, known []string) (map[string]Field, []Problem)
 		return fields, nil
 	}
 	var root yaml.Node
+	fileLine := FileLines(src)
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		line, msg := YAMLError(err)
-		return fields, []Problem{{first + line - 1, "not valid YAML: " + msg}}
+		return fields, []Problem{{first + fileLine(line) - 1, "not valid YAML: " + msg}}
 	}
 	if len(root.Content) == 0 {
 		return fields, nil
 	}
 	m := root.Content[0]
 	if m.Kind != yaml.MappingNode {
-		return fields, []Problem{{first + m.Line - 1, "write one \"key: value\" a line (keys: " + strings.Join(known, ", ") + ")"}}
+		return fields, []Problem{{first + fileLine(m.Line) - 1, "write one \"key: value\" a line (keys: " + strings.Join(known, ", ") + ")"}}
 	}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
-		line := first + k.Line - 1
+		line := first + fileLine(k.Line) - 1
 		switch {
 		case !contains(known, k.Value):
 			msg := fmt.Sprintf("unknown key %q", k.Value)
@@ -103,6 +105,37 @@ func Split(src []byte) (head, rest []byte, restLine int, ok bool) {
 		off = next
 	}
 	return src, nil, line, false
+}
+
+// FileLines maps yaml.v3's line numbers in src to lines counted as the
+// story file counts them (a line ends at \n, \r\n or a lone \r): yaml.v3
+// also ends lines at U+0085, U+2028 and U+2029, as YAML 1.1 did, so its own
+// count would point past them. One scan of src, then a lookup per line.
+func FileLines(src []byte) func(n int) int {
+	if !bytes.ContainsAny(src, "\u0085\u2028\u2029") {
+		return func(n int) int { return n } // the usual case
+	}
+	fileLine := []int{0, 1} // of each yaml.v3 line, from 1
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		last := fileLine[len(fileLine)-1]
+		switch {
+		case r == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			size = 2
+			fallthrough
+		case r == '\n' || r == '\r':
+			fileLine = append(fileLine, last+1)
+		case r == '\u0085' || r == '\u2028' || r == '\u2029':
+			fileLine = append(fileLine, last)
+		}
+		i += size
+	}
+	return func(n int) int {
+		if n < len(fileLine) {
+			return fileLine[max(n, 1)]
+		}
+		return fileLine[len(fileLine)-1] + n - (len(fileLine) - 1) // past the end
+	}
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

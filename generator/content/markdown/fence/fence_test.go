@@ -27,6 +27,25 @@ func TestHeader(t *testing.T) {
 	}
 }
 
+// yaml.v3 also ends lines at U+2028, U+2029 and U+0085; a story file does
+// not: problems stay on the file's lines.
+func TestLinesAsTheFileCountsThem(t *testing.T) {
+	_, p := Header([]byte("t: \"a\u2028b\u2029c\u0085d\"\nc: 1\nt: 2\n"), 5, []string{"t", "c"})
+	if len(p) != 1 || p[0] != (Problem{7, "t is given twice"}) {
+		t.Errorf("got %v, want t given twice at line 7", p)
+	}
+	_, p = Header([]byte("\"\u2028: 0"), 5, []string{"a"})
+	if len(p) != 1 || p[0].Line != 5 {
+		t.Errorf("a YAML error on a block's only line: %v", p)
+	}
+	fileLine := FileLines([]byte("a\u2028b\r\nc\rd\n"))
+	for n, want := range map[int]int{1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 7: 6} {
+		if got := fileLine(n); got != want {
+			t.Errorf("yaml line %d: file line %d, want %d", n, got, want)
+		}
+	}
+}
+
 func TestSplit(t *testing.T) {
 	head, rest, line, ok := Split([]byte("a: 1\nb: 2\n---\nx,y\n"))
 	if !ok || string(head) != "a: 1\nb: 2\n" || string(rest) != "x,y\n" || line != 4 {
