@@ -305,8 +305,9 @@ type source struct {
 	tpl     *template.Template
 	tplPath string
 	tplSrc  []byte
-	saved   func()          // waits until the story cache is saved
+	saved   func()          // waits until the story cache is saved, then closes spill
 	cached  <-chan struct{} // closed once it is: stories may change from then on
+	spill   *story.Spill    // the bodies of the stories parsed; nil keeps them in memory
 	// problems of stories left out, and their pages' files (content)
 	problems  diag.List
 	elsewhere []string
@@ -359,9 +360,15 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 	sopt := checkedAgainst(cfg)
 	sopt.Cache = b.storyCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	sopt.Unchanged, sopt.KeepText = unchanged, b.keepText
+	if !b.keepText {
+		// Only to save memory: without it, a build holds every body.
+		src.spill, _ = story.NewSpill(opt.Cache, sopt)
+		sopt.Spill = src.spill
+	}
 	c, all, err := load(cfg, opt, sopt)
 	b.loaded.cfg, b.loaded.stories = cfg, all
 	if err != nil {
+		src.spill.Close()
 		return nil, err
 	}
 	src.stories, src.held, src.routes = c.stories, c.held, c.routes
@@ -374,7 +381,7 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 		_ = parsed.Save()
 		close(done)
 	}()
-	src.saved, src.cached = func() { <-done }, done
+	src.saved, src.cached = func() { <-done; src.spill.Close() }, done
 	return src, nil
 }
 

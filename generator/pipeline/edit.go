@@ -137,19 +137,17 @@ func sameOutside(a, b *story.Story) bool {
 		out, _ := json.Marshal(struct {
 			Story   story.Story
 			Figures []string
-		}{c, figures(s.Body.Blocks, nil)})
+		}{c, figures(s.Body.Figures)})
 		return out
 	}
 	return string(outside(a)) == string(outside(b))
 }
 
 // figures are the pictures a body shows, which the build plans and draws.
-func figures(blocks []markdown.Block, out []string) []string {
-	for _, bl := range blocks {
-		if bl.Figure != nil {
-			out = append(out, bl.Figure.Src)
-		}
-		out = figures(bl.Children, out)
+func figures(figs []*markdown.Figure) []string {
+	out := make([]string, len(figs))
+	for i, f := range figs {
+		out[i] = f.Src
 	}
 	return out
 }

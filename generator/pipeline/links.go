@@ -85,11 +85,14 @@ func checkScheduled(src *source, names []string) diag.List {
 			add(page, bl.Children)
 		}
 	}
+	var diags diag.List
 	for _, s := range held {
+		if err := src.spill.Restore(s); err != nil {
+			diags.Add(s.File, 0, 0, "%v", err)
+		}
 		add(at[s], s.Body.Blocks)
 		from[at[s]] = s
 	}
-	var diags diag.List
 	for _, pr := range linkcheck.NewChecker(names, src.cfg.BaseURL).Check(pages) {
 		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath))
 	}

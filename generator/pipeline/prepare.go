@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
@@ -26,10 +27,13 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 		stop := p.timer.start("head+data")
 		todo := p.canon[from:min(from+size, len(p.canon))]
 		batch := make([]*page, len(todo))
-		err := parallel.For(len(todo), func(i int) (err error) {
-			batch[i], err = p.prepareOne(todo[i])
-			return err
-		})
+		err := p.restore(todo)
+		if err == nil {
+			err = parallel.For(len(todo), func(i int) (err error) {
+				batch[i], err = p.prepareOne(todo[i])
+				return err
+			})
+		}
 		stop()
 		if err != nil {
 			return err
@@ -41,22 +45,53 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 				}
 			}
 		}
-		select {
-		case <-p.src.cached:
-			if p.keepBodies {
-				break
-			}
-			for _, s := range shown {
-				s.Body.Blocks = nil
-			}
-			shown = shown[:0]
-		default:
+		if !p.keepBodies {
+			shown = p.drop(shown)
 		}
 		if err := send(ctx, out, batch); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// restore gives the stories of todo's pages the bodies the spill holds,
+// each story once, on every core.
+func (p *pages) restore(todo []route.Route) error {
+	var spilled []*story.Story
+	for i, r := range todo {
+		if s := r.Story; s != nil && s.Body.Blocks == nil && p.src.spill.Holds(s) &&
+			!slices.ContainsFunc(todo[:i], func(o route.Route) bool { return o.Story == s }) {
+			spilled = append(spilled, s)
+		}
+	}
+	return parallel.For(len(spilled), func(i int) error {
+		if err := p.src.spill.Restore(spilled[i]); err != nil {
+			return fmt.Errorf("%s: %w", spilled[i].File, err)
+		}
+		return nil
+	})
+}
+
+// drop lets the bodies of shown go, once the story cache no longer needs
+// them: when the spill holds them, or the cache is saved. It returns those
+// kept.
+func (p *pages) drop(shown []*story.Story) []*story.Story {
+	saved := false
+	select {
+	case <-p.src.cached:
+		saved = true
+	default:
+	}
+	kept := shown[:0]
+	for _, s := range shown {
+		if saved || p.src.spill.Holds(s) {
+			s.Body.Blocks = nil
+		} else {
+			kept = append(kept, s)
+		}
+	}
+	return kept
 }
 
 // prepareOne makes a page's head and data, unless the memo knows the page

@@ -57,6 +57,7 @@ type Block struct {
 // Doc is a converted body.
 type Doc struct {
 	Blocks    []Block
+	Figures   []*Figure // the Blocks' figures in reading order, kept while a build holds no Blocks (story.Spill)
 	Words     int
 	Spotlight bool   // whether a Solution Spotlight box exists
 	Embeds    bool   // whether an embed block exists
@@ -161,6 +162,7 @@ func ConvertWith(src []byte, firstLine int, set Settings) (Doc, []Problem) {
 		doc.Blocks = append(doc.Blocks, c.notes(notes))
 	}
 	doc.Embeds = c.embeds
+	doc.Figures = figuresOf(doc.Blocks, nil)
 	doc.Text = strings.Join(c.text, "\n\n")
 	doc.Terms = terms.Distinct(doc.Text)
 	for _, w := range c.words {
@@ -168,6 +170,16 @@ func ConvertWith(src []byte, firstLine int, set Settings) (Doc, []Problem) {
 	}
 	sort.SliceStable(c.problems, func(i, j int) bool { return c.problems[i].Line < c.problems[j].Line })
 	return doc, c.problems
+}
+
+func figuresOf(blocks []Block, out []*Figure) []*Figure {
+	for _, b := range blocks {
+		if b.Figure != nil {
+			out = append(out, b.Figure)
+		}
+		out = figuresOf(b.Children, out)
+	}
+	return out
 }
 
 // block converts one top-level node; false drops it (raw HTML, reported).

@@ -2,6 +2,7 @@ package story
 
 import (
 	"encoding/hex"
+	"time"
 	"unsafe"
 
 	"github.com/nivaran/magazine/generator/util/blobcache"
@@ -112,22 +113,34 @@ func (c *Cache) lookup(file string, k blobcache.Key) *Story {
 	return s
 }
 
-// parse is Parse through the cache, setting the story's Key. Only stories
-// without problems are kept. (Pictures are checked by package media on
-// every build.)
-func (c *Cache) parse(file string, src []byte, opt Options) (*Story, diag.List) {
+// parse is Parse through the cache, setting the story's Key and FileTime,
+// and letting its text go unless opt.KeepText; fresh says it was parsed,
+// not found. Only stories without problems are kept. (Pictures are
+// checked by package media on every build.)
+func (c *Cache) parse(file string, src []byte, modified time.Time, opt Options) (s *Story, diags diag.List, fresh bool) {
 	key := blobcache.KeyOf(file, unsafe.String(unsafe.SliceData(src), len(src)))
 	if s := c.lookup(file, key); s != nil {
-		return s, nil
+		s.FileTime = modified
+		return s, nil, false
 	}
-	s, diags := Parse(file, src, opt) // which keeps nothing of src (TestParseKeepsNothingOfItsInput)
-	if s != nil {
-		s.Key = hex.EncodeToString(key[:])
+	s, diags = Parse(file, src, opt) // which keeps nothing of src (TestParseKeepsNothingOfItsInput)
+	if s == nil {
+		return nil, diags, true
 	}
-	if c != nil && s != nil && len(diags) == 0 {
-		// Encoded when saved, not now: a copy of every story would double
-		// the memory a build holds.
-		c.blobs.PutFunc(key, func(dst []byte) []byte { return c.codec.encode(dst, s) })
+	s.Key, s.FileTime = hex.EncodeToString(key[:]), modified
+	if !opt.KeepText {
+		s.Body.Text = "" // before it is encoded: the cache keeps no text
 	}
-	return s, diags
+	if c != nil && len(diags) == 0 {
+		// Encoded when saved, not now, unless the spill holds it already:
+		// a copy of every story would double the memory a build holds.
+		c.blobs.PutFunc(key, func(dst []byte) []byte {
+			if at, ok := opt.Spill.spanOf(s); ok {
+				out, _ := opt.Spill.read(dst, at) // unread, an empty value: parsed again next time
+				return out
+			}
+			return c.codec.encode(dst, s)
+		})
+	}
+	return s, diags, true
 }

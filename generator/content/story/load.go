@@ -40,6 +40,8 @@ type Options struct {
 	// such a story is taken as it is, or, when its body was let go, from
 	// Cache, without reading the file.
 	Unchanged map[string]*Story
+	// Spill, when not nil, takes the blocks of each story parsed (Spill).
+	Spill *Spill
 }
 
 // Files lists the story files of dir: its *.md files, not those of its
@@ -144,7 +146,7 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 		// One buffer a goroutine: a story found in the cache keeps nothing of
 		// its file, and 10,000 files read into fresh memory cost more than
 		// decoding their stories.
-		var buf []byte
+		var buf, enc []byte
 		return func(i int) error {
 			if old := opt.Unchanged[files[i]]; old != nil {
 				if s := opt.Cache.again(old); s != nil {
@@ -158,12 +160,10 @@ func LoadDir(dir string, opt Options) ([]*Story, diag.List) {
 				return nil
 			}
 			buf = src
-			stories[i], perFile[i] = opt.Cache.parse(files[i], src, opt)
-			if s := stories[i]; s != nil {
-				s.FileTime = modified
-				if !opt.KeepText {
-					s.Body.Text = "" // before the cache encodes it: the cache keeps no text
-				}
+			var fresh bool
+			stories[i], perFile[i], fresh = opt.Cache.parse(files[i], src, modified, opt)
+			if s := stories[i]; fresh && s != nil && opt.Spill != nil {
+				enc = opt.Spill.put(s, enc)
 			}
 			return nil
 		}

@@ -60,16 +60,9 @@ func LocalPicture(dir, rel string) (string, error) {
 
 // Figures calls fn for every picture in a story's body, spotlight included.
 func Figures(s *story.Story, fn func(*markdown.Figure)) {
-	var walk func([]markdown.Block)
-	walk = func(bs []markdown.Block) {
-		for _, b := range bs {
-			if b.Figure != nil {
-				fn(b.Figure)
-			}
-			walk(b.Children)
-		}
+	for _, f := range s.Body.Figures {
+		fn(f)
 	}
-	walk(s.Body.Blocks)
 }
 
 // CheckPictures reports pictures of the site's own — featured and in the

@@ -59,7 +59,7 @@ func TestBodyPictures(t *testing.T) {
 	ext := &markdown.Figure{Src: "https://images.example/a.jpg", Alt: "A", Width: 640, Height: 480}
 	missing := &markdown.Figure{Src: "images/gone.jpg", Alt: "Gone", Line: 14}
 	s := &story.Story{File: "stories/x.md", ID: 1, Title: "T", Category: "Technology", FeaturedImage: "generated",
-		Body: markdown.Doc{Blocks: []markdown.Block{{Type: "figure", Figure: fig}, {Type: "spotlight", Children: []markdown.Block{{Type: "figure", Figure: ext}}}}}}
+		Body: markdown.Doc{Figures: []*markdown.Figure{fig, ext}}}
 	lib, files, diags := Process(processor(t), cfg, dir, []*story.Story{s})
 	if len(diags) != 0 {
 		t.Fatal(diags)
@@ -74,7 +74,7 @@ func TestBodyPictures(t *testing.T) {
 	if e := lib.Figure(ext); e.Src != ext.Src || e.Width != 640 || e.Height != 480 || e.Srcset != "" {
 		t.Errorf("an external picture passes through with its size: %+v", e)
 	}
-	s.Body.Blocks = append(s.Body.Blocks, markdown.Block{Type: "figure", Figure: missing})
+	s.Body.Figures = append(s.Body.Figures, missing)
 	if d := CheckPictures(dir, []*story.Story{s}); len(d) != 1 || d[0].String() != "stories/x.md:14: picture: images/gone.jpg does not exist in "+dir {
 		t.Errorf("CheckPictures: %v", d)
 	}

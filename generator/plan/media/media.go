@@ -360,16 +360,9 @@ func (l *Library) Of(s *story.Story) string {
 	b, _ := json.Marshal(l.Featured(s)) // of a plain struct: cannot fail
 	more, _ := json.Marshal(l.Social(s))
 	b = append(append(b, '\n'), more...)
-	var walk func([]markdown.Block)
-	walk = func(blocks []markdown.Block) {
-		for _, bl := range blocks {
-			if bl.Figure != nil {
-				more, _ := json.Marshal(l.Figure(bl.Figure))
-				b = append(append(b, '\n'), more...)
-			}
-			walk(bl.Children)
-		}
+	for _, f := range s.Body.Figures {
+		more, _ := json.Marshal(l.Figure(f))
+		b = append(append(b, '\n'), more...)
 	}
-	walk(s.Body.Blocks)
 	return string(b)
 }

@@ -90,7 +90,7 @@ func TestBadImageIsAFileLineError(t *testing.T) {
 // Of is part of the page memo's key: every field of a picture a page may
 // show must change it, or a page would be remembered across a change.
 func TestOfSeesEveryField(t *testing.T) {
-	s := &story.Story{ID: 7, Body: markdown.Doc{Blocks: []markdown.Block{{Figure: &markdown.Figure{Src: "images/a.jpg"}}}}}
+	s := &story.Story{ID: 7, Body: markdown.Doc{Figures: []*markdown.Figure{{Src: "images/a.jpg"}}}}
 	each := func(v reflect.Value, set func()) {
 		for i := range v.NumField() {
 			f := v.Field(i)
