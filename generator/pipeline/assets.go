@@ -33,6 +33,15 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 	g.Go(func() (err error) {
 		words := b.searchWords(filepath.Join(opt.Cache, "search-words.bin"))
 		searchIndex = search.NewWith(src.stories, words, b.lastIndex)
+		if !b.keepLast {
+			// The index was all the terms were kept for (~0.5 KB a story);
+			// those of a story the spill holds are in the story cache.
+			for _, s := range src.stories {
+				if src.spill.Holds(s) {
+					s.Body.Terms = ""
+				}
+			}
+		}
 		index, err = searchIndex.Files()
 		_ = words.Save() // only a speed-up: a cache that cannot be written is no reason to fail
 		return err

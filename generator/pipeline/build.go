@@ -119,17 +119,14 @@ func (o *Options) loadConfig() (*site.Config, error) {
 }
 
 // MemoryLimit is the soft limit on Go's memory (runtime/debug.SetMemoryLimit)
-// for building a site of n stories: once loaded, a build holds ~19 KiB a
-// synthetic story (the bodies' blocks, until their pages have their data;
-// a real story's richer vocabulary adds ~3 KiB of search terms), so the
-// limit leaves room above that, and is never below 352 MiB, room for
-// photos being decoded (a 24-megapixel one takes 96 MB). Less room costs
-// more in collections than it saves: at 10,000 stories, 320 MiB took 19%
-// longer than 384 MiB, which cost no more than the noise between runs
-// against 597 MiB (the limit while bodies kept their text, 35 KiB a story),
-// for 175 MB less; since the bodies go as their pages are made, first of
-// all, 352 MiB costs ~1% more time than 384 MiB for 30 MB less.
-func MemoryLimit(stories int) int64 { return max(352<<20, 96<<20+int64(stories)*26<<10) }
+// for building a site of n stories: a build holds up to ~9 KiB a
+// synthetic story (its fields, routes, cards, pictures and search terms;
+// the bodies wait on disk, story.Spill), so the limit leaves a fifth more
+// room than that, and is never below 352 MiB, room for photos being
+// decoded (a 24-megapixel one takes 96 MB). Less room costs more in
+// collections than it saves: at 10,000 stories, 320 MiB took 19% longer
+// than 384 MiB, and 352 MiB ~1% longer for 30 MB less.
+func MemoryLimit(stories int) int64 { return max(352<<20, 96<<20+int64(stories)*10<<10) }
 
 // DevMemoryLimit is MemoryLimit for magazine dev, which keeps the last
 // build between builds: its stories, pages and search index, ~8 KiB a

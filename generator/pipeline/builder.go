@@ -251,7 +251,9 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 		stop := t.start("assets")
 		names, idx, err := b.assets(src, bnd.Client.Files, put)
 		stop()
-		searchIndex = idx
+		if b.keepLast { // for the next build; else only its files are needed
+			searchIndex = idx
+		}
 		assets <- append(names, pics.Paths()...)
 		return err
 	})

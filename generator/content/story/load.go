@@ -11,7 +11,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -236,7 +235,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		diags.Add(file, 1, 1, "the file must start with front matter between two lines of ---")
 		return nil, diags
 	}
-	s := &Story{File: file, Lines: map[string]int{}}
+	s := &Story{File: file}
 	var root yaml.Node
 	fileLine := fence.FileLines(front)
 	if err := yaml.Unmarshal(front, &root); err != nil {
@@ -249,6 +248,13 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 		return nil, diags
 	}
 	m := root.Content[0]
+	n := len(m.Content) / 2
+	for _, v := range m.Content {
+		if v.Kind == yaml.SequenceNode {
+			n += len(v.Content)
+		}
+	}
+	s.Lines = make([]KeyLine, 0, n)
 	seen, misread := map[string]bool{}, map[string]bool{}
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
@@ -267,10 +273,10 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 			continue
 		}
 		seen[k.Value] = true
-		s.Lines[k.Value] = line
+		s.Lines = append(s.Lines, KeyLine{f.Key, -1, line})
 		if v.Kind == yaml.SequenceNode {
 			for i, item := range v.Content { // a list's items, where they are (ItemLine)
-				s.Lines[k.Value+"."+strconv.Itoa(i)] = fileLine(item.Line) + 1
+				s.Lines = append(s.Lines, KeyLine{f.Key, i, fileLine(item.Line) + 1})
 			}
 		}
 		checkControls(file, k.Value, v, &diags)
@@ -307,7 +313,7 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 		if f.Required != "yes" || !self.FieldByIndex(f.index).IsZero() {
 			continue
 		}
-		if _, given := s.Lines[f.Key]; !given {
+		if !s.Given(f.Key) {
 			diags.Add(s.File, 1, 0, "%s is required", f.Key)
 		} else if self.FieldByIndex(f.index).Kind() == reflect.String && !misread[f.Key] {
 			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
@@ -358,8 +364,7 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 
 // checkAuthors: author or authors, not both, each one listed in site.yaml.
 func (s *Story) checkAuthors(opt Options, diags *diag.List) {
-	_, one := s.Lines["author"]
-	_, many := s.Lines["authors"]
+	one, many := s.Given("author"), s.Given("authors")
 	key := "author"
 	switch {
 	case one && many:
