@@ -58,7 +58,7 @@ func buildCmd() *cobra.Command {
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Progress = progress(c.ErrOrStderr())
 			o.Yield = true
-			tuneGC(o, pipeline.MemoryLimit)
+			tuneGC(o, func(n int) int64 { return pipeline.MemoryLimit(n) + pipeline.CacheMemory(o) })
 			res, err := pipeline.Run(o)
 			if err != nil {
 				return err
@@ -122,7 +122,7 @@ func checkCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			o.Yield = true
-			tuneGC(o, pipeline.MemoryLimit) // it decodes the pictures as a build does
+			tuneGC(o, pipeline.CheckMemoryLimit) // it decodes the pictures as a build does
 			res, err := pipeline.Check(o)
 			if err != nil {
 				return err

@@ -362,14 +362,15 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 	sopt := checkedAgainst(cfg)
 	sopt.Cache = b.storyCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
 	sopt.Unchanged, sopt.KeepText = unchanged, b.keepText
-	if !b.keepText {
-		// Only to save memory: without it, a build holds every body.
-		src.spill, _ = story.NewSpill(opt.Cache, sopt)
-		sopt.Spill = src.spill
-	}
+	// Only to save memory: without it, a build holds every body.
+	src.spill, _ = story.NewSpill(opt.Cache, sopt)
+	sopt.Spill = src.spill
 	c, all, err := load(cfg, opt, sopt)
 	b.loaded.cfg, b.loaded.stories = cfg, all
 	if err != nil {
+		// The stories parsed are good for the next build; and a cache kept
+		// in memory (magazine dev) must not keep values only the spill has.
+		_ = sopt.Cache.Save()
 		src.spill.Close()
 		return nil, err
 	}

@@ -134,9 +134,10 @@ func (c *Cache) parse(file string, src []byte, modified time.Time, opt Options) 
 	if c != nil && len(diags) == 0 {
 		// Encoded when saved, not now, unless the spill holds it already:
 		// a copy of every story would double the memory a build holds.
+		sp := opt.Spill // capturing opt put a copy of Options on the heap for every story
 		c.blobs.PutFunc(key, func(dst []byte) []byte {
-			if at, ok := opt.Spill.spanOf(s); ok {
-				out, _ := opt.Spill.read(dst, at) // unread, an empty value: parsed again next time
+			if at, ok := sp.spanOf(s); ok {
+				out, _ := sp.read(dst, at) // unread, an empty value: parsed again next time
 				return out
 			}
 			return c.codec.encode(dst, s)

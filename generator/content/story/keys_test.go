@@ -12,8 +12,8 @@ import (
 	"testing"
 )
 
-// Every key the code names by hand, s.Line("category") or s.Lines["author"]
-// anywhere in the generator, is a field of Story: a misspelt key would put
+// Every key the code names by hand, s.Line("category"), s.ItemLine("tags", i)
+// or s.Given("author") anywhere in the generator, is a field of Story: a misspelt key would put
 // its problems on line 1.
 func TestHandTypedKeysAreFields(t *testing.T) {
 	keys := Keys()
@@ -29,14 +29,9 @@ func TestHandTypedKeysAreFields(t *testing.T) {
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			var lit ast.Expr
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Line" && len(n.Args) == 1 {
-					lit = n.Args[0]
-				}
-			case *ast.IndexExpr:
-				if sel, ok := n.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "Lines" {
-					lit = n.Index
+			if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && slices.Contains([]string{"Line", "ItemLine", "Given"}, sel.Sel.Name) {
+					lit = call.Args[0]
 				}
 			}
 			if b, ok := lit.(*ast.BasicLit); ok && b.Kind == token.STRING {
