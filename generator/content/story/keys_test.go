@@ -12,9 +12,9 @@ import (
 	"testing"
 )
 
-// Every key the code names by hand, s.Line("category"), s.ItemLine("tags", i)
-// or s.Given("author") anywhere in the generator, is a field of Story: a misspelt key would put
-// its problems on line 1.
+// Every key the code names by hand anywhere in the generator,
+// s.Line("category"), s.ItemLine("tags", i) or s.Given("author"), is a field
+// of Story: a misspelt key would put its problems on line 1.
 func TestHandTypedKeysAreFields(t *testing.T) {
 	keys := Keys()
 	fset := token.NewFileSet()
