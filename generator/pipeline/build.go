@@ -129,12 +129,16 @@ func (o *Options) loadConfig() (*site.Config, error) {
 // parsed stories cached needs CacheMemory more.
 func MemoryLimit(stories int) int64 { return max(352<<20, 96<<20+int64(stories)*10<<10) }
 
+// storyCacheFile, in the cache folder, holds the stories parsed by earlier
+// builds (story.Cache).
+const storyCacheFile = "stories.bin"
+
 // CacheMemory is what the cache of parsed stories of o adds to a build's
 // memory: the build reads the file whole, and the stories it decodes share
 // that memory (115 MB at 10,000 synthetic stories).
 func CacheMemory(o Options) int64 {
 	o.defaults()
-	if fi, err := os.Stat(filepath.Join(o.Cache, "stories.bin")); err == nil {
+	if fi, err := os.Stat(filepath.Join(o.Cache, storyCacheFile)); err == nil {
 		return fi.Size()
 	}
 	return 0

@@ -360,7 +360,7 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 		return nil, fmt.Errorf("%s: %w", src.tplPath, err)
 	}
 	sopt := checkedAgainst(cfg)
-	sopt.Cache = b.storyCache(filepath.Join(opt.Cache, "stories.bin"), sopt)
+	sopt.Cache = b.storyCache(filepath.Join(opt.Cache, storyCacheFile), sopt)
 	sopt.Unchanged, sopt.KeepText = unchanged, b.keepText
 	// Only to save memory: without it, a build holds every body.
 	src.spill, _ = story.NewSpill(opt.Cache, sopt)
@@ -454,7 +454,7 @@ func (b *Builder) Warm() {
 		return
 	}
 	b.dropped = false
-	cache := b.storyCache(filepath.Join(b.opt.Cache, "stories.bin"), checkedAgainst(b.loaded.cfg))
+	cache := b.storyCache(filepath.Join(b.opt.Cache, storyCacheFile), checkedAgainst(b.loaded.cfg))
 	for _, s := range b.loaded.stories {
 		if s.Key != "" {
 			cache.RestoreBody(s)

@@ -58,13 +58,6 @@ func LocalPicture(dir, rel string) (string, error) {
 	return path, nil
 }
 
-// Figures calls fn for every picture in a story's body, spotlight included.
-func Figures(s *story.Story, fn func(*markdown.Figure)) {
-	for _, f := range s.Body.Figures {
-		fn(f)
-	}
-}
-
 // CheckPictures reports pictures of the site's own — featured and in the
 // body — that cannot be used, at their lines. It reads no pixels, so it
 // runs with the content checks, before any picture is made.
@@ -76,14 +69,14 @@ func CheckPictures(dir string, stories []*story.Story) diag.List {
 				diags.Add(s.File, s.Line("featuredImage"), 0, "featuredImage: %v", err)
 			}
 		}
-		Figures(s, func(f *markdown.Figure) {
+		for _, f := range s.Body.Figures {
 			if f.External() {
-				return
+				continue
 			}
 			if _, err := LocalPicture(dir, f.Src); err != nil {
 				diags.Add(s.File, f.Line, 0, "picture: %v", err)
 			}
-		})
+		}
 	}
 	return diags
 }

@@ -206,18 +206,18 @@ func Plan(p *images.Processor, cfg *site.Config, storiesDir string, stories []*s
 				photos = append(photos, photo{s: s, src: path})
 			}
 		}
-		Figures(s, func(f *markdown.Figure) {
+		for _, f := range s.Body.Figures { // the spotlight's too
 			if f.External() || inBody[f.Src] {
-				return
+				continue
 			}
 			path, err := LocalPicture(storiesDir, f.Src)
 			if err != nil {
 				diags.Add(s.File, f.Line, 0, "picture: %v", err)
-				return
+				continue
 			}
 			inBody[f.Src] = true
 			photos = append(photos, photo{s: s, fig: f, src: path})
-		})
+		}
 	}
 	for i := range cfg.Authors {
 		a := &cfg.Authors[i]
