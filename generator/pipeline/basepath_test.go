@@ -137,8 +137,8 @@ See [the archive](/stories) and [story seven](/story/7), or the [feed](/feed.xml
 [^1]: The [about page](/about), 2025.
 `,
 		"stories/b.md":             gt.Story("7", "tags: [\"RBI\"]\n"),
-		"stories/images/photo.png": pngBytes(t, 1600, 900),
-		"stories/images/port.png":  pngBytes(t, 1600, 900),
+		"stories/images/photo.png": pngBytes(t, 800, 450),
+		"stories/images/port.png":  pngBytes(t, 800, 450),
 	}
 }
 

@@ -18,9 +18,9 @@ import (
 func TestIncrementalBuildSeesEveryInputOfAPage(t *testing.T) {
 	t.Parallel()
 	files := gt.Newsroom()
-	files["stories/images/lead.png"] = pngBytes(t, 1200, 630)
-	files["stories/images/chart.png"] = pngBytes(t, 800, 450)
-	files["stories/images/asha.png"] = pngBytes(t, 600, 600)
+	files["stories/images/lead.png"] = pngBytes(t, 600, 315)
+	files["stories/images/chart.png"] = pngBytes(t, 400, 225)
+	files["stories/images/asha.png"] = pngBytes(t, 300, 300)
 	files["site.yaml"] = strings.Replace(files["site.yaml"], "    role: Contributing writer\n", "    role: Contributing writer\n    photo: images/asha.png\n", 1)
 	msme := strings.Replace(files["stories/msme.md"], "featuredImage: https://images.example/7.jpg\nimageWidth: 1200\nimageHeight: 630\n", "featuredImage: images/lead.png\n", 1)
 	files["stories/msme.md"] = strings.Replace(msme, "Body of story 7.", "Body of story 7.\n\n![Loans by month](images/chart.png)", 1)
@@ -37,9 +37,9 @@ func TestIncrementalBuildSeesEveryInputOfAPage(t *testing.T) {
 		what   string
 		change func()
 	}{
-		{"a featured picture", func() { write("stories/images/lead.png", pngBytes(t, 1200, 600)) }},
-		{"a picture in a body", func() { write("stories/images/chart.png", pngBytes(t, 800, 400)) }},
-		{"an author's photo", func() { write("stories/images/asha.png", pngBytes(t, 500, 500)) }},
+		{"a featured picture", func() { write("stories/images/lead.png", pngBytes(t, 600, 300)) }},
+		{"a picture in a body", func() { write("stories/images/chart.png", pngBytes(t, 400, 200)) }},
+		{"an author's photo", func() { write("stories/images/asha.png", pngBytes(t, 250, 250)) }},
 		{"another story's tags, which choose the related stories", func() {
 			write("stories/three.md", strings.Replace(files["stories/three.md"], `tags: ["Credit"]`, `tags: ["RBI", "MSME"]`, 1))
 		}},

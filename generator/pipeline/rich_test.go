@@ -67,7 +67,7 @@ func pngBytes(t *testing.T, w, h int) string {
 func TestRichStory(t *testing.T) {
 	t.Parallel()
 	story := strings.Replace(gt.Story("5", ""), "Body of story 5.\n\n**Solution Spotlight:** Do something.\n", richBody, 1)
-	dist := gt.Build(t, map[string]string{"stories/a.md": story, "stories/images/port.png": pngBytes(t, 1600, 900)})
+	dist := gt.Build(t, map[string]string{"stories/a.md": story, "stories/images/port.png": pngBytes(t, 1200, 675)})
 	page := gt.Read(t, dist, "story/5/index.html")
 	body := gt.Between(page, `<div class="article-body">`, `<script type="application/json" id="page-data">`)
 	for _, want := range []string{

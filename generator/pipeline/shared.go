@@ -35,7 +35,7 @@ func (s *Shared) borrow(opt Options) (*Builder, func(err error), error) {
 	case b = <-s.free:
 	case <-s.room:
 		var err error
-		if b, err = newOnce(Options{Root: s.root, Workers: 1}); err != nil {
+		if b, err = NewBuilder(Options{Root: s.root, Workers: 1}); err != nil {
 			s.room <- struct{}{}
 			return nil, nil, err
 		}
@@ -61,7 +61,7 @@ func (s *Shared) borrow(opt Options) (*Builder, func(err error), error) {
 func (opt Options) builder() (b *Builder, done func(err error) error, err error) {
 	var once sync.Once
 	if opt.Shared == nil {
-		if b, err = newOnce(opt); err != nil {
+		if b, err = NewBuilder(opt); err != nil {
 			return nil, nil, err
 		}
 		return b, func(error) (err error) { once.Do(func() { err = b.Close() }); return err }, nil

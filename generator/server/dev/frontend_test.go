@@ -1,0 +1,119 @@
+package dev
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
+)
+
+// The first build of magazine dev takes the bundle stored by an earlier
+// build when the frontend is unchanged; an edit of the frontend after it is
+// bundled afresh, its styles and its server-rendered text alike, whether
+// esbuild bundled in the idle moment before (Warm) or not.
+func TestFrontendEditAfterAStoredBundle(t *testing.T) {
+	for _, warm := range []bool{false, true} {
+		t.Run(map[bool]string{false: "cold", true: "warmed"}[warm], func(t *testing.T) {
+			t.Parallel()
+			frontendEditAfterAStoredBundle(t, warm)
+		})
+	}
+}
+
+func frontendEditAfterAStoredBundle(t *testing.T, warm bool) {
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
+	o.Shared = nil
+	// A copy of the repository's frontend and template, to edit; React
+	// comes from the repository's node_modules, which holds the stored bundles.
+	repo := o.Root
+	o.Root = t.TempDir()
+	for _, dir := range []string{"frontend", "templates"} {
+		if err := os.CopyFS(filepath.Join(o.Root, dir), os.DirFS(filepath.Join(repo, dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(repo, "node_modules"), filepath.Join(o.Root, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.ReadFile(filepath.Join(repo, "package-lock.json")) // part of the stored bundle's key
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(o.Root, "package-lock.json"), lock, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	freshBuild(t, o) // stores the bundle of the unchanged frontend
+
+	s, err := newServer(o, io.Discard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	get := func(path string) string {
+		t.Helper()
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %s", path, res.Status)
+		}
+		return string(b)
+	}
+	stylesheet := regexp.MustCompile(`<link rel="stylesheet" href="([^"]+\.css)"`)
+	styles := func(page string) string {
+		t.Helper()
+		m := stylesheet.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no stylesheet in the page: %.300s", page)
+		}
+		return get(m[1])
+	}
+	const copyright, edited, colour = "All rights reserved.", "All rights kept.", "#123457"
+	page := get("/story/1/")
+	if !strings.Contains(page, copyright) || strings.Contains(styles(page), colour) {
+		t.Fatal("the first build does not show the frontend as it is")
+	}
+
+	edit := func(rel, from, to string) string {
+		t.Helper()
+		p := filepath.Join(o.Root, "frontend", "src", rel)
+		src, err := os.ReadFile(p)
+		if err != nil || !strings.Contains(string(src), from) {
+			t.Fatalf("%s lacks %q (%v)", rel, from, err)
+		}
+		if err := os.WriteFile(p, []byte(strings.Replace(string(src), from, to, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if warm {
+		s.work.Lock()
+		s.builder.Warm()
+		s.work.Unlock()
+	}
+	s.update([]string{
+		edit("components/Footer.tsx", copyright, edited),
+		edit("styles.css", "body {", "body {\n  outline-color: "+colour+";"),
+	})
+	if s.problem != "" {
+		t.Fatal(s.problem)
+	}
+	page = get("/story/1/")
+	if !strings.Contains(page, edited) || strings.Contains(page, copyright) {
+		t.Error("the edited footer is not in the page served after the edit")
+	}
+	if !strings.Contains(styles(page), colour) {
+		t.Error("the edited styles are not served after the edit")
+	}
+}
