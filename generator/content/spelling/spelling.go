@@ -56,34 +56,35 @@ func Check(stories []*story.Story, storiesDir string, known []string) (diag.List
 	for _, s := range stories {
 		seen := map[string]bool{}
 		var src []string // the file's lines, read when a body word needs its line
-		report := func(word string, line int) {
+		// report finds a word's line only for a word it reports: an allowed
+		// word used all through a story is not searched for each time.
+		report := func(word string, line func() int) {
 			key := strings.ToLower(word)
 			if seen[key] || allow[key] || allow[strings.TrimSuffix(key, "'s")] {
 				return
 			}
 			seen[key] = true
-			diags.Add(s.File, line, 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
+			diags.Add(s.File, line(), 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
 		}
-		for _, part := range []struct{ key, text string }{{"title", s.Title}, {"introduction", s.Introduction}} {
-			words, err := sp.unknown(part.text)
-			if err != nil {
-				return nil, err
-			}
-			for _, w := range words {
-				report(w, s.Line(part.key))
+		lines := strings.Split(s.Body.Text, "\n")
+		words, err := sp.unknown(append([]string{s.Title, s.Introduction}, lines...))
+		if err != nil {
+			return nil, err
+		}
+		for i, key := range []string{"title", "introduction"} {
+			for _, w := range words[i] {
+				report(w, func() int { return s.Line(key) })
 			}
 		}
-		for _, line := range strings.Split(s.Body.Text, "\n") {
-			words, err := sp.unknown(line)
-			if err != nil {
-				return nil, err
-			}
-			for _, w := range words {
-				if src == nil {
-					data, _ := os.ReadFile(s.File)
-					src = strings.Split(quotes.Replace(string(data)), "\n")
-				}
-				report(w, lineOf(src, w))
+		for _, ws := range words[2:] {
+			for _, w := range ws {
+				report(w, func() int {
+					if src == nil {
+						data, _ := os.ReadFile(s.File)
+						src = strings.Split(quotes.Replace(string(data)), "\n")
+					}
+					return lineOf(src, w)
+				})
 			}
 		}
 	}
@@ -136,7 +137,9 @@ type speller struct {
 }
 
 func start() (*speller, error) {
-	cmd := exec.Command("aspell", "-a", "--lang=en_GB", "--ignore-case", "--encoding=utf-8")
+	// Suggestions go unused: the quickest kind (ultra) made aspell five
+	// times as fast over the synthetic stories, which find the same words.
+	cmd := exec.Command("aspell", "-a", "--lang=en_GB", "--ignore-case", "--encoding=utf-8", "--sug-mode=ultra")
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -166,29 +169,57 @@ func start() (*speller, error) {
 	return sp, nil
 }
 
-// unknown returns the words of one line of text that aspell does not know.
-func (sp *speller) unknown(text string) ([]string, error) {
-	text = strings.TrimSpace(strings.ReplaceAll(quotes.Replace(text), "\n", " "))
-	if text == "" {
-		return nil, nil
+// unknown returns, for each text, its words that aspell does not know.
+// The texts are written while the answers are read, as aspell answers
+// each line only once it has read it: a round trip for each line cost
+// more than aspell's own checking.
+func (sp *speller) unknown(texts []string) ([][]string, error) {
+	lines := make([]string, len(texts))
+	for i, text := range texts {
+		lines[i] = strings.TrimSpace(strings.ReplaceAll(quotes.Replace(text), "\n", " "))
 	}
-	// "^" makes aspell read the line as text, whatever its first character.
-	if _, err := io.WriteString(sp.in, "^"+text+"\n"); err != nil {
-		return nil, err
+	sent := make(chan error, 1)
+	go func() {
+		w := bufio.NewWriter(sp.in)
+		for _, line := range lines {
+			if line != "" {
+				// "^" makes aspell read the line as text, whatever its first character.
+				w.WriteString("^" + line + "\n")
+			}
+		}
+		sent <- w.Flush()
+	}()
+	words := make([][]string, len(texts))
+	for i, line := range lines {
+		if line == "" {
+			continue
+		}
+		if err := sp.answer(&words[i]); err != nil {
+			sp.in.Close() // the writer may be waiting on aspell
+			<-sent
+			return nil, err
+		}
 	}
-	var words []string
+	if err := <-sent; err != nil {
+		return nil, fmt.Errorf("aspell: %w", err)
+	}
+	return words, nil
+}
+
+// answer appends to words the unknown words of aspell's answer to a line.
+func (sp *speller) answer(words *[]string) error {
 	for {
 		line, err := sp.out.ReadString('\n')
 		if err != nil {
-			return nil, fmt.Errorf("aspell: %w", err)
+			return fmt.Errorf("aspell: %w", err)
 		}
 		line = strings.TrimRight(line, "\n")
 		if line == "" {
-			return words, nil
+			return nil
 		}
 		// "& word count offset: suggestions" or "# word offset".
 		if f := strings.Fields(line); len(f) >= 2 && (f[0] == "&" || f[0] == "#") {
-			words = append(words, f[1])
+			*words = append(*words, f[1])
 		}
 	}
 }

@@ -42,3 +42,43 @@ func TestCheckReportsWordsAtTheirLines(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got.Error(), strings.Join(want, "\n"))
 	}
 }
+
+// A story whose text and answers are each larger than a pipe holds is
+// checked whole (the text is written while the answers are read), each
+// word reported at its line.
+func TestCheckALongStory(t *testing.T) {
+	dir := t.TempDir()
+	var body strings.Builder
+	// ~120 KB of text; ~290 KB of answers, a line of suggestions for each mistake.
+	line := "A plain line " + strings.Repeat("of correct words ", 30) + strings.Repeat("teh recieve mistaek adress ", 3) + "\n\n"
+	for range 200 {
+		body.WriteString(line)
+	}
+	body.WriteString("The last line has its own zyxxyq.\n")
+	src := "---\nid: 1\ntitle: \"A Long Story\"\nintroduction: \"Nothing wrong here.\"\nauthor: \"Desk\"\npublishedAt: 2025-08-12\ncategory: \"Economic Policy\"\n---\n\n" + body.String()
+	file := filepath.Join(dir, "a.md")
+	os.WriteFile(file, []byte(src), 0o644)
+	s, diags := story.Parse(file, []byte(src), story.Options{})
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	got, err := Check([]*story.Story{s}, dir, nil)
+	if errors.Is(err, ErrNoAspell) {
+		if os.Getenv("CI") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, w := range []string{"10 teh", "10 recieve", "10 mistaek", "10 adress", "410 zyxxyq"} {
+		line, word, _ := strings.Cut(w, " ")
+		want = append(want, file+":"+line+`: spelling: "`+word+`" is not in the dictionary (correct it, or add it to spelling-allow.txt)`)
+	}
+	got.Sort()
+	if got.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", got.Error(), strings.Join(want, "\n"))
+	}
+}
