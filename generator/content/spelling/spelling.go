@@ -13,8 +13,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"unicode"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/util/diag"
@@ -47,48 +50,72 @@ func Check(stories []*story.Story, storiesDir string, known []string) (diag.List
 			allow[strings.ToLower(strings.TrimSuffix(w, "'s"))] = true
 		}
 	}
-	sp, err := start()
-	if err != nil {
+	// Stories are shared between an aspell for each core, the load having
+	// ended; the problems come out in the stories' order.
+	found := make([]diag.List, len(stories))
+	var spellers errgroup.Group
+	n := max(1, min(runtime.NumCPU(), len(stories)))
+	for part := range n {
+		spellers.Go(func() error {
+			sp, err := start()
+			if err != nil {
+				return err
+			}
+			defer sp.close()
+			for i := part; i < len(stories); i += n {
+				s := stories[i]
+				words, err := sp.unknown(append([]string{s.Title, s.Introduction}, strings.Split(s.Body.Text, "\n")...))
+				if err != nil {
+					return err
+				}
+				found[i] = report(s, words, allow)
+			}
+			return nil
+		})
+	}
+	if err := spellers.Wait(); err != nil {
 		return nil, err
 	}
-	defer sp.close()
 	var diags diag.List
-	for _, s := range stories {
-		seen := map[string]bool{}
-		var src []string // the file's lines, read when a body word needs its line
-		// report finds a word's line only for a word it reports: an allowed
-		// word used all through a story is not searched for each time.
-		report := func(word string, line func() int) {
-			key := strings.ToLower(word)
-			if seen[key] || allow[key] || allow[strings.TrimSuffix(key, "'s")] {
-				return
-			}
-			seen[key] = true
-			diags.Add(s.File, line(), 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
-		}
-		lines := strings.Split(s.Body.Text, "\n")
-		words, err := sp.unknown(append([]string{s.Title, s.Introduction}, lines...))
-		if err != nil {
-			return nil, err
-		}
-		for i, key := range []string{"title", "introduction"} {
-			for _, w := range words[i] {
-				report(w, func() int { return s.Line(key) })
-			}
-		}
-		for _, ws := range words[2:] {
-			for _, w := range ws {
-				report(w, func() int {
-					if src == nil {
-						data, _ := os.ReadFile(s.File)
-						src = strings.Split(quotes.Replace(string(data)), "\n")
-					}
-					return lineOf(src, w)
-				})
-			}
-		}
+	for _, d := range found {
+		diags = append(diags, d...)
 	}
 	return diags, nil
+}
+
+// report lists the words of s that aspell and allow do not know, from
+// aspell's words for its title, its introduction and each line of its body.
+func report(s *story.Story, words [][]string, allow map[string]bool) diag.List {
+	var diags diag.List
+	seen := map[string]bool{}
+	var src []string // the file's lines, read when a body word needs its line
+	// add finds a word's line only for a word it reports: an allowed word
+	// used all through a story is not searched for each time.
+	add := func(word string, line func() int) {
+		key := strings.ToLower(word)
+		if seen[key] || allow[key] || allow[strings.TrimSuffix(key, "'s")] {
+			return
+		}
+		seen[key] = true
+		diags.Add(s.File, line(), 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
+	}
+	for i, key := range []string{"title", "introduction"} {
+		for _, w := range words[i] {
+			add(w, func() int { return s.Line(key) })
+		}
+	}
+	for _, ws := range words[2:] {
+		for _, w := range ws {
+			add(w, func() int {
+				if src == nil {
+					data, _ := os.ReadFile(s.File)
+					src = strings.Split(quotes.Replace(string(data)), "\n")
+				}
+				return lineOf(src, w)
+			})
+		}
+	}
+	return diags
 }
 
 // lineOf is the 1-based line of the body where word first appears as a

@@ -2,6 +2,7 @@ package spelling
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,6 +79,38 @@ func TestCheckALongStory(t *testing.T) {
 		want = append(want, file+":"+line+`: spelling: "`+word+`" is not in the dictionary (correct it, or add it to spelling-allow.txt)`)
 	}
 	got.Sort()
+	if got.Error() != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", got.Error(), strings.Join(want, "\n"))
+	}
+}
+
+// Stories are checked by an aspell for each core; their problems are
+// reported in the stories' order.
+func TestCheckManyStoriesInOrder(t *testing.T) {
+	dir := t.TempDir()
+	var stories []*story.Story
+	var want []string
+	for i, word := range []string{"zyxxyq", "qwzzvk", "mistaek", "recieve", "adress", "teh", "zorbq"} {
+		src := fmt.Sprintf("---\nid: %d\ntitle: \"Story %d\"\nintroduction: \"Nothing wrong here.\"\nauthor: \"Desk\"\npublishedAt: 2025-08-12\ncategory: \"Economic Policy\"\n---\n\nA line with %s in it.\n", i+1, i+1, word)
+		file := filepath.Join(dir, fmt.Sprintf("s%d.md", i))
+		os.WriteFile(file, []byte(src), 0o644)
+		s, diags := story.Parse(file, []byte(src), story.Options{})
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		stories = append(stories, s)
+		want = append(want, file+`:10: spelling: "`+word+`" is not in the dictionary (correct it, or add it to spelling-allow.txt)`)
+	}
+	got, err := Check(stories, dir, nil)
+	if errors.Is(err, ErrNoAspell) {
+		if os.Getenv("CI") != "" {
+			t.Fatal(err)
+		}
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got.Error() != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", got.Error(), strings.Join(want, "\n"))
 	}
