@@ -147,6 +147,7 @@ func TestBodyTermsIndexAsTheText(t *testing.T) {
 }
 
 func TestShards(t *testing.T) {
+	skipIfShort(t)
 	stories := synthetic(t, 3000)
 	files, err := Build(stories)
 	if err != nil {
@@ -193,6 +194,7 @@ func TestShards(t *testing.T) {
 // 3,000 (parsed once for TestShards as well) and scaled. Parsing 10,000
 // took four seconds of CPU; their index was 456 KB, 3,000 scaled 468 KB.
 func TestSizeFor10000(t *testing.T) {
+	skipIfShort(t)
 	const n = 3000
 	files, err := Build(synthetic(t, n))
 	if err != nil {
@@ -225,6 +227,14 @@ var (
 
 // synthetic parses the first n synthetic stories, kept between tests and
 // benchmarks: parsing 10,000 Markdown files takes a few seconds.
+// skipIfShort skips a test of the index of 3,000 synthetic stories, which
+// takes ~1.7 s of CPU to parse, in go test -short's inner loop.
+func skipIfShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses 3,000 stories: run without -short")
+	}
+}
+
 func synthetic(t testing.TB, n int) []*story.Story {
 	t.Helper()
 	synthMu.Lock()
