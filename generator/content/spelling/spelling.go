@@ -54,7 +54,7 @@ func Check(stories []*story.Story, storiesDir string, known []string) (diag.List
 	// ended; the problems come out in the stories' order.
 	found := make([]diag.List, len(stories))
 	var spellers errgroup.Group
-	n := max(1, min(runtime.NumCPU(), len(stories)))
+	n := max(1, min(runtime.GOMAXPROCS(0), len(stories)))
 	for part := range n {
 		spellers.Go(func() error {
 			sp, err := start()

@@ -225,8 +225,6 @@ var (
 	synthStories []*story.Story
 )
 
-// synthetic parses the first n synthetic stories, kept between tests and
-// benchmarks: parsing 10,000 Markdown files takes a few seconds.
 // skipIfShort skips a test of the index of 3,000 synthetic stories, which
 // takes ~1.7 s of CPU to parse, in go test -short's inner loop.
 func skipIfShort(t *testing.T) {
@@ -235,6 +233,8 @@ func skipIfShort(t *testing.T) {
 	}
 }
 
+// synthetic parses the first n synthetic stories, kept between tests and
+// benchmarks: parsing 10,000 Markdown files takes a few seconds.
 func synthetic(t testing.TB, n int) []*story.Story {
 	t.Helper()
 	synthMu.Lock()
