@@ -299,6 +299,7 @@ type source struct {
 	stories []*story.Story // published by this build
 	held    story.Held     // left out: drafts, scheduled stories
 	routes  []route.Route
+	changed map[string]bool // the story files Changed named; nil when any may have changed
 	tpl     *template.Template
 	tplPath string
 	tplSrc  []byte
@@ -324,6 +325,12 @@ func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
 		return err
 	})
 	src, err := b.read(t, b.unchanged(changed))
+	if src != nil && changed != nil {
+		src.changed = map[string]bool{}
+		for _, f := range changed {
+			src.changed[filepath.Clean(f)] = true
+		}
+	}
 	if berr := bundling.Wait(); err == nil {
 		err = berr
 	}
@@ -452,6 +459,12 @@ func (b *Builder) Warm() {
 		b.storedBundle = false
 		b.bundler.Build() // the stored bundle, again: only what esbuild keeps of it matters
 	}
+	b.restoreBodies()
+}
+
+// restoreBodies gives each story the body the last build let go (Warm),
+// from the cache of parsed stories.
+func (b *Builder) restoreBodies() {
 	if !b.keepLast || !b.dropped || b.loaded.cfg == nil {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/nivaran/magazine/generator/pipeline"
@@ -60,6 +61,102 @@ func TestDeferredListingPages(t *testing.T) {
 	}
 	if res.Pending != 0 || res.Rendered != 0 {
 		t.Errorf("nothing changed, yet %d pages rendered and %d pending", res.Rendered, res.Pending)
+	}
+}
+
+// With DeferListings, a build leaves story pages for later too, but for
+// those of the stories it was told changed (Changed). The first build let
+// the stories' bodies go: a story page asked for is made with its body,
+// after a build that failed since too. A story page Edit made is no longer
+// pending. Once every page is made, the site is a build from nothing.
+func TestDeferredStoryPages(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{
+		"site.yaml":    gt.Site,
+		"stories/a.md": gt.Story("1", "tags: [RBI]\n"),
+		"stories/b.md": gt.Story("2", "tags: [RBI]\n"),
+		"stories/c.md": gt.Story("3", ""),
+		"stories/d.md": gt.Story("4", ""),
+	})
+	b.DeferListings()
+	site := newKeyed()
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	page := func(id string) string { return "story/" + id + "/index.html" }
+	for _, id := range []string{"1", "2", "3", "4"} {
+		if _, made := site.files[page(id)]; made || !b.Pending(page(id)) {
+			t.Fatalf("%s: made %v, pending %v: a story's page is not left for later", page(id), made, b.Pending(page(id)))
+		}
+	}
+	if _, made := site.files["index.html"]; !made {
+		t.Fatal("the home page is left for later")
+	}
+	if b.StoriesWithoutBodies() == 0 {
+		t.Fatal("the first build kept every body: the pages left need none given back")
+	}
+	// Asked for, a page is made alone, with its body.
+	if _, err := b.RenderPending([]string{page("1")}, site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(site.files[page("1")]), "Body of story 1.") || b.Pending(page("2")) == false {
+		t.Fatalf("asked for, %s is not made with its body alone", page("1"))
+	}
+	// Edit makes c's page from the edited story: it is pending no more.
+	c := filepath.Join(o.Stories, "c.md")
+	write(t, c, strings.Replace(gt.Story("3", ""), "Body of story 3.", "Edited body of story 3.", 1))
+	if _, patched, err := b.Edit([]string{c}, site); err != nil || !patched {
+		t.Fatalf("edit: patched %v, %v", patched, err)
+	}
+	if b.Pending(page("3")) || !strings.Contains(string(site.files[page("3")]), "Edited body of story 3.") {
+		t.Fatalf("%s: pending %v after Edit made it", page("3"), b.Pending(page("3")))
+	}
+	// A build that fails leaves the pending pages as they were: made, b's
+	// has its body.
+	a := filepath.Join(o.Stories, "a.md")
+	write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "title:", "titel:", 1))
+	b.Changed([]string{a})
+	if _, err := b.Build(site.has, site); err == nil {
+		t.Fatal("a story with an unknown key built")
+	}
+	if _, err := b.RenderPending([]string{page("2")}, site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(site.files[page("2")]), "Body of story 2.") {
+		t.Fatalf("%s, made after a failed build, lacks its body", page("2"))
+	}
+	// The next build, told a changed, makes a's page; d's is still left
+	// for later, unchanged.
+	write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "Body of story 1.", "Body of story one.", 1))
+	b.Changed([]string{a})
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	if b.Pending(page("1")) || !strings.Contains(string(site.files[page("1")]), "Body of story one.") {
+		t.Errorf("%s is not made by the build told its story changed", page("1"))
+	}
+	if !b.Pending(page("4")) {
+		t.Errorf("%s, never asked for, is not pending", page("4"))
+	}
+	for left := 1; left > 0; {
+		var err error
+		if left, err = b.RenderPending(nil, site.has, site); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o.Out, o.Cache = filepath.Join(t.TempDir(), "dist"), filepath.Join(t.TempDir(), "cache")
+	if _, err := pipeline.Run(o); err != nil {
+		t.Fatal(err)
+	}
+	if d := differ(site.files, tree(t, o.Out)); len(d) > 0 {
+		t.Errorf("made later, the site differs from a build from nothing: %v", d)
+	}
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -96,6 +96,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 	p := *k.pages // the steps' shared parts, this edit's pages, sink and counts
 	p.canon, p.have, p.put, p.timer, p.res, p.problems, p.previous, p.keepBodies = todo, nil, put, t, res, nil, nil, true
 	p.memo = nil // it knows the stories as they were before the edit
+	p.deferring = false
 	g, ctx := errgroup.WithContext(context.Background())
 	prepared, rendered, wrapped := make(chan []*page, 1), make(chan renderedChunk, 1), make(chan []*page, 1)
 	g.Go(func() error { return p.prepare(ctx, prepared) })
@@ -122,6 +123,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 		return nil, true, err
 	}
 	b.last = k
+	b.settlePending(todo)
 	res.Phases, res.Total = t.phases(), time.Since(start)
 	return res, true, nil
 }

@@ -50,9 +50,8 @@ type pages struct {
 	// (Edit, and Build in a builder that keeps its state: the stories are
 	// kept for the next one).
 	keepBodies bool
-	// deferring leaves the changed pages of listings after their first
-	// unrendered, as pending pages (Builder.DeferListings); emit collects
-	// them in deferred.
+	// deferring leaves changed pages unrendered (defers), as pending pages
+	// (Builder.DeferListings); emit collects them in deferred.
 	deferring bool
 	deferred  []*page
 

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"github.com/nivaran/magazine/generator/content/site"
@@ -59,9 +60,11 @@ func (p *pages) prepare(ctx context.Context, out chan<- []*page) error {
 // each story once, on every core.
 func (p *pages) restore(todo []route.Route) error {
 	var spilled []*story.Story
-	for i, r := range todo {
-		if s := r.Story; s != nil && s.Body.Blocks == nil && p.src.spill.Holds(s) &&
-			!slices.ContainsFunc(todo[:i], func(o route.Route) bool { return o.Story == s }) {
+	for _, r := range todo {
+		// A page left for later needs no body now, unless the memo's test
+		// mode makes a remembered one (checkMemo).
+		if s := r.Story; s != nil && s.Body.Blocks == nil && p.src.spill.Holds(s) && (checkMemo || !p.defers(r)) &&
+			!slices.Contains(spilled, s) {
 			spilled = append(spilled, s)
 		}
 	}
@@ -114,7 +117,7 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 			known = stored
 		}
 	}
-	if p.deferring && known == "" && r.List != nil && r.List.Page > 1 && !p.moved[r.Path] {
+	if known == "" && p.defers(r) {
 		// Made when asked for (pendingPages), head and data too; it may
 		// turn out unchanged then.
 		return &page{route: r, deferred: true, in: in, remembered: remembered}, nil
@@ -135,6 +138,20 @@ func (p *pages) prepareOne(r route.Route) (*page, error) {
 		pg.inline = inline(pg.data)
 	}
 	return pg, nil
+}
+
+// defers reports a page to leave for later when it changed (deferring): a
+// later page of a listing, or a story's page, unless the build was told
+// its story changed (Builder.Changed): the page an editor just saved is
+// made by the build. A page that redirects is always made.
+func (p *pages) defers(r route.Route) bool {
+	if !p.deferring || p.moved[r.Path] {
+		return false
+	}
+	if r.List != nil {
+		return r.List.Page > 1
+	}
+	return r.Kind == route.Story && !p.src.changed[filepath.Clean(r.Story.File)]
 }
 
 // makePage makes a page's head, data and key.

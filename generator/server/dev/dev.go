@@ -155,7 +155,7 @@ func (s *Server) update(changed []string) {
 	s.mu.Unlock()
 	later := ""
 	if sum.Pending > 0 {
-		later = fmt.Sprintf(", %d later pages of listings to follow", sum.Pending)
+		later = fmt.Sprintf(", %d more to follow", sum.Pending)
 	}
 	select { // for the pending pages, and to ready the next build
 	case s.kick <- struct{}{}:

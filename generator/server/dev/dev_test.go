@@ -91,7 +91,7 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 	file := filepath.Join(o.Stories, "a.md")
 	src, _ := os.ReadFile(file)
 	os.WriteFile(file, bytes.Replace(src, []byte("Body of story 1."), []byte("Edited body."), 1), 0o644)
-	s.Rebuild()
+	s.update([]string{file}) // as the watcher does
 	if e := next(); !strings.HasPrefix(e, "reload:") {
 		t.Fatalf("want reload, got %q", e)
 	}
