@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -162,6 +163,15 @@ func TestKilledBuildLeavesOldOrNew(t *testing.T) {
 	// And at moments no step names, spread over a build's time.
 	for _, part := range []time.Duration{5, 3, 2} {
 		kill("", took/part)
+	}
+	// A build from nothing (no manifest: --clean, a new cache folder) keeps
+	// a twin of its generation in hard links as the next spare one: killed
+	// once the twin is in place but not yet recorded, or once it is.
+	for _, step := range []string{"twin in place", "twin recorded"} {
+		if err := os.Remove(filepath.Join(s.dir, ".cache", "build-manifest.json")); err != nil {
+			t.Fatal(err)
+		}
+		kill(step, 0)
 	}
 }
 

@@ -120,6 +120,79 @@ func TestFreshThenChangedThenFromTheSpare(t *testing.T) {
 	}
 }
 
+// A full build leaves a twin of its generation in hard links as the spare
+// one, recorded as identical to dist/: the next build starts from it and
+// replaces only what changed, rather than linking every unchanged file.
+func TestFullBuildLeavesItsTwinAsTheSpare(t *testing.T) {
+	s := newSite(t)
+	files := map[string]File{
+		"index.html":   {Key: "k1", Data: []byte("home")},
+		"a/index.html": {Key: "k2", Data: []byte("a")},
+		"b/c/d.json":   {Key: "k3", Data: []byte("{}")},
+	}
+	if n, err := s.build(true, files); err != nil || n != 3 {
+		t.Fatalf("full: %d %v", n, err)
+	}
+	p := inCache(s.out, s.cache)
+	if got := tree(t, p.staging); !same(got, tree(t, s.out)) {
+		t.Fatalf("the spare is not dist/: %v", got)
+	}
+	if ino(t, filepath.Join(p.staging, "b/c/d.json")) != ino(t, filepath.Join(s.out, "b/c/d.json")) {
+		t.Error("the spare's file is not dist/'s, linked")
+	}
+	if stale, ok := loadSpare(s.cache, p.staging, LoadManifest(s.cache, s.out)); !ok || len(stale) != 0 {
+		t.Fatalf("the spare is not recorded as identical to dist/: %v %v", ok, stale)
+	}
+	if _, err := os.Stat(p.twin); !os.IsNotExist(err) {
+		t.Errorf("the twin is left as well: %v", err)
+	}
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.fresh || len(w.stale) != 0 {
+		t.Fatalf("the next build starts afresh (%v) or with %d stale files", w.fresh, len(w.stale))
+	}
+	files["a/index.html"] = File{Key: "k2b", Data: []byte("a2")}
+	files["index.html"], files["b/c/d.json"] = File{Key: "k1"}, File{Key: "k3"}
+	for path, f := range files {
+		if err := w.Put(path, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := w.Commit(); err != nil || n != 1 {
+		t.Fatalf("next: wrote %d %v", n, err)
+	}
+	if got := tree(t, s.out); !same(got, map[string]string{"index.html": "home", "a/index.html": "a2", "b/c/d.json": "{}"}) {
+		t.Fatalf("dist: %v", got)
+	}
+}
+
+// A build that replaces an older generation's folder with a file, and then
+// fails, leaves the spare without that folder's files: the next build must
+// put them back.
+func TestFailedBuildThatRemovedAFolder(t *testing.T) {
+	s := newSite(t)
+	page := map[string]File{"about/index.html": {Key: "k1", Data: []byte("about")}}
+	if _, err := s.build(true, page); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put("about", File{Key: "k2", Data: []byte("a file")}); err != nil {
+		t.Fatal(err)
+	}
+	w.Abort() // after the file took the folder's place in the spare
+	if _, err := s.build(false, map[string]File{"about/index.html": {Key: "k1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, s.out); !same(got, map[string]string{"about/index.html": "about"}) {
+		t.Fatalf("dist: %v", got)
+	}
+}
+
 // TestRandomBuilds runs many builds of random file sets, some aborted
 // half-way or abandoned as if the process died, and checks dist/ after
 // every commit against what the build put.

@@ -17,17 +17,18 @@ import (
 type placed struct {
 	staging string // where the next generation is assembled, kept as the spare one
 	old     string // the old generation during a swap in two steps
+	twin    string // a full build's copy of its generation in hard links: the next spare
 }
 
 // inCache are the folders in the cache folder; beside, next to out.
 func inCache(out, cache string) placed {
-	base := filepath.Base(out)
-	return placed{filepath.Join(cache, base+".spare"), filepath.Join(cache, base+".old")}
+	base := filepath.Join(cache, filepath.Base(out))
+	return placed{base + ".spare", base + ".old", base + ".twin"}
 }
 
 func beside(out string) placed {
-	parent, base := filepath.Dir(out), filepath.Base(out)
-	return placed{filepath.Join(parent, "."+base+".spare"), filepath.Join(parent, "."+base+".old")}
+	base := filepath.Join(filepath.Dir(out), "."+filepath.Base(out))
+	return placed{base + ".spare", base + ".old", base + ".twin"}
 }
 
 // place chooses where a build of out keeps its folders: in the cache when
@@ -69,7 +70,7 @@ func clearLeftovers(out, cache string, keep placed) error {
 	// earlier versions of this program.
 	var gone []string
 	for _, p := range []placed{inCache(out, cache), beside(out)} {
-		gone = append(gone, p.old)
+		gone = append(gone, p.old, p.twin)
 		if p.staging != keep.staging {
 			gone = append(gone, p.staging)
 		}

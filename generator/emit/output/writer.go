@@ -8,7 +8,9 @@
 // folder of the next build: it shares every unchanged file with dist/
 // through hard links, so the next build only replaces the files that differ
 // (those this build wrote or removed, recorded in the cache) and the ones it
-// changes itself. A commit costs what changed, not the size of the site.
+// changes itself. A commit costs what changed, not the size of the site. A
+// build from nothing, which has no older generation to share files with,
+// links each file it writes into a twin folder, the next spare one.
 package output
 
 import (
@@ -50,6 +52,16 @@ type Writer struct {
 	out     string // absolute path of the output folder
 	staging string // where the next generation is assembled
 	old     string // where a swap in two steps puts the old generation
+	// twin, in a full build, gets a hard link to each file written: once
+	// the build is in place, it is the spare generation, identical to it,
+	// so the next build replaces only what changes instead of linking
+	// every unchanged file (at 10,000 stories, 0.9 s of 1.7 s). Only a
+	// speed-up: twinLost drops it.
+	twin     string
+	twinLost bool
+	// unknown: the staging folder may differ from out where stale does
+	// not say (a folder could not be read): it cannot be kept as a spare.
+	unknown bool
 	cache   string
 	man     *Manifest // the build now in out; nil for a full build
 	lock    *os.File
@@ -153,6 +165,9 @@ func (w *Writer) prepare(full bool) error {
 			return err
 		}
 		w.fresh = true
+		if w.man == nil && os.Mkdir(p.twin, 0o755) == nil {
+			w.twin = p.twin
+		}
 		// A fresh folder differs from out at every file out has.
 		stale = map[string]bool{}
 		if w.man != nil {
@@ -286,11 +301,11 @@ func (w *Writer) fail(err error) {
 // without writing through it: the old file may be a link shared with out.
 func (w *Writer) do(j job) error {
 	full := filepath.Join(w.staging, filepath.FromSlash(j.path))
-	if err := w.mkdirs(filepath.Dir(full)); err != nil {
+	if err := w.mkdirs(w.staging, filepath.Dir(full)); err != nil {
 		return err
 	}
 	if !w.fresh {
-		if err := removeEntry(full); err != nil {
+		if err := w.removeEntry(full); err != nil {
 			return err
 		}
 	}
@@ -317,6 +332,7 @@ func (w *Writer) do(j job) error {
 	if err := writeFile(full, j.data, w.chmod); err != nil {
 		return err
 	}
+	w.linkTwin(j.path, full)
 	step("write " + j.path)
 	return nil
 }
@@ -335,17 +351,17 @@ func writeFile(name string, data [][]byte, chmod bool) error {
 	return errors.Join(werr, f.Close())
 }
 
-// mkdirs makes dir and its parents inside the staging folder, readable by
-// everyone. A file of an older generation where this build needs a folder
-// is removed.
-func (w *Writer) mkdirs(dir string) error {
+// mkdirs makes dir and its parents inside root (the staging folder or the
+// twin), readable by everyone. A file of an older generation where this
+// build needs a folder is removed.
+func (w *Writer) mkdirs(root, dir string) error {
 	w.mu.Lock()
 	known := w.made[dir]
 	w.mu.Unlock()
-	if known || dir == w.staging {
+	if known || dir == root {
 		return nil
 	}
-	if err := w.mkdirs(filepath.Dir(dir)); err != nil {
+	if err := w.mkdirs(root, filepath.Dir(dir)); err != nil {
 		return err
 	}
 	err := os.Mkdir(dir, 0o755)
@@ -357,6 +373,7 @@ func (w *Writer) mkdirs(dir string) error {
 		}
 		err = nil
 		if !fi.IsDir() {
+			w.staleUnder(dir)
 			if err = os.Remove(dir); err == nil || os.IsNotExist(err) {
 				err = os.Mkdir(dir, 0o755)
 			}
@@ -377,17 +394,39 @@ func (w *Writer) mkdirs(dir string) error {
 	return nil
 }
 
-// removeEntry removes a file, or a folder of an older generation where this
-// build has a file; a missing entry is fine.
-func removeEntry(name string) error {
+// removeEntry removes a file from the staging folder, or a folder of an
+// older generation where this build has a file; a missing entry is fine.
+// The files of such a folder are stale from then on: should the build fail,
+// the next one starting from this folder must not count on them.
+func (w *Writer) removeEntry(name string) error {
 	err := os.Remove(name)
 	if err == nil || os.IsNotExist(err) {
 		return nil
 	}
 	if fi, serr := os.Lstat(name); serr == nil && fi.IsDir() {
+		w.staleUnder(name)
 		return os.RemoveAll(name)
 	}
 	return err
+}
+
+// staleUnder marks every file below name, in the staging folder, stale.
+func (w *Writer) staleUnder(name string) {
+	err := filepath.WalkDir(name, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(w.staging, p)
+		w.mu.Lock()
+		w.stale[filepath.ToSlash(rel)] = true
+		w.mu.Unlock()
+		return err
+	})
+	if err != nil {
+		w.mu.Lock()
+		w.unknown = true
+		w.mu.Unlock()
+	}
 }
 
 // Commit makes the staging folder the new generation and swaps it in. It
@@ -469,6 +508,7 @@ func (w *Writer) commit() (int, error) {
 		}
 		step("old build removed")
 	}
+	w.keepTwin(gen)
 	return len(w.wrote), nil
 }
 
@@ -501,13 +541,17 @@ func (w *Writer) Abort() {
 // next build can still start from it; without a manifest there is nothing
 // to compare it with, and it goes.
 func (w *Writer) keepSpare() {
-	if w.man == nil {
+	if w.twin != "" {
+		os.RemoveAll(w.twin)
+		w.twin = ""
+	}
+	w.mu.Lock()
+	stale, unknown := keys(w.stale), w.unknown
+	w.mu.Unlock()
+	if w.man == nil || unknown {
 		os.RemoveAll(w.staging)
 		return
 	}
-	w.mu.Lock()
-	stale := keys(w.stale)
-	w.mu.Unlock()
 	g, ok := identity(w.staging)
 	if !ok || save(filepath.Join(w.cache, spareName), spare{Of: w.man.Gen, Dir: Gen{Dev: g.Dev, Ino: g.Ino}, Stale: stale}) != nil {
 		os.RemoveAll(w.staging)
