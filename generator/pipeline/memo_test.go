@@ -104,3 +104,22 @@ func TestMemoFileDoesNotGrowWithSameInputs(t *testing.T) {
 		t.Errorf("pages.bin grew from %d to %d bytes over builds of the same site", first, got)
 	}
 }
+
+// A builder that keeps its state (magazine dev) writes the page memo in an
+// idle moment (Warm), not before its build returns.
+func TestKeptMemoWrittenWhenIdle(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{"site.yaml": gt.Site, "stories/a.md": gt.Story("1", "")})
+	site := newKeyed()
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	memo := filepath.Join(o.WithDefaults().Cache, "pages.bin")
+	if _, err := os.Stat(memo); !os.IsNotExist(err) {
+		t.Fatalf("the memo is written before the build returns: %v", err)
+	}
+	b.Warm()
+	if _, err := os.Stat(memo); err != nil {
+		t.Fatalf("Warm did not write the memo: %v", err)
+	}
+}
