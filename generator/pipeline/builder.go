@@ -89,6 +89,9 @@ type Builder struct {
 	deferListings bool          // DeferListings
 	pmu           sync.Mutex    // guards pending, which Pending reads beside a build
 	pending       *pendingPages // what the last good build deferred
+	// late are the broken links of pages RenderPending made, by page
+	// file, until a build makes the page again (LateProblems).
+	late map[string]diag.List
 	// learned are the page memo's entries for pages RenderPending made,
 	// for the next build's memo.
 	learned *learnedMemo
@@ -287,6 +290,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	if b.deferListings {
 		res.Pending = len(p.deferred)
 		b.setPending(p)
+		b.forgetLate(src.routes)
 	}
 	if b.keepLast {
 		b.lastIndex, b.lastRelated = searchIndex, p.data.Related()

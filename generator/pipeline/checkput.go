@@ -6,6 +6,7 @@ import (
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/emit/linkcheck"
 	"github.com/nivaran/magazine/generator/plan/route"
+	"github.com/nivaran/magazine/generator/util/diag"
 )
 
 // checkAndPut is the last step: the links of each page are checked, once
@@ -73,8 +74,18 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 		}
 	}
 	p.res.Checked += len(files)
+	for f := range files {
+		delete(p.b.late, f) // made again: its problems are this run's
+	}
 	for _, pr := range checker.Check(files) {
-		p.problems = append(p.problems, brokenLink(pr, from[pr.Page], p.src.cfg.BasePath))
+		d := brokenLink(pr, from[pr.Page], p.src.cfg.BasePath)
+		p.problems = append(p.problems, d)
+		if p.later {
+			if p.b.late == nil {
+				p.b.late = map[string]diag.List{}
+			}
+			p.b.late[pr.Page] = append(p.b.late[pr.Page], d)
+		}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/render/worker"
 	"github.com/nivaran/magazine/generator/util/blobcache"
+	"github.com/nivaran/magazine/generator/util/diag"
 )
 
 // pendingPages are the pages the last good build left to render when asked
@@ -107,6 +108,36 @@ func (b *Builder) RenderPending(files []string, have func(path, key string) bool
 	return len(d.order), err
 }
 
+// LateProblems are the broken links of the pages RenderPending made that
+// no build or Edit has made again since, nor removed: a build that
+// succeeds does not make them go away, as a build that made those pages
+// itself would have failed on them.
+func (b *Builder) LateProblems() diag.List {
+	var all diag.List
+	for _, l := range b.late {
+		all = append(all, l...)
+	}
+	all = all.Unique()
+	all.Sort()
+	return all
+}
+
+// forgetLate drops the late problems of pages the site no longer has.
+func (b *Builder) forgetLate(routes []route.Route) {
+	if len(b.late) == 0 {
+		return
+	}
+	files := make(map[string]bool, len(routes))
+	for _, r := range routes {
+		files[route.File(r.Path)] = true
+	}
+	for f := range b.late {
+		if !files[f] {
+			delete(b.late, f)
+		}
+	}
+}
+
 // giveBodies gives the stories of a batch's pages the bodies a first build
 // let go once it had left their pages for later: every story's at once, as
 // Warm would, or (after a build that failed since) each from the cache of
@@ -170,7 +201,7 @@ func (d *pendingPages) take(files []string) []*page {
 // them (put), then reports their broken links.
 func (d *pendingPages) make(pool *worker.Pool, batch []*page, have func(path, key string) bool, sink Sink) (put bool, err error) {
 	p := *d.p // its shell, aliases and names; this call's sink and counts
-	p.res, p.problems, p.previous, p.deferred, p.put = &Result{}, nil, nil, nil, sink.Put
+	p.res, p.problems, p.previous, p.deferred, p.put, p.later = &Result{}, nil, nil, nil, sink.Put, true
 	made := make([]*page, len(batch))
 	var jobs []worker.Job
 	var changed []*page

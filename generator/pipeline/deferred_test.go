@@ -130,6 +130,57 @@ func TestDeferredStoryPages(t *testing.T) {
 	makeTheRest(t, b, site, o)
 }
 
+// A broken link in a page made after its build is reported then, and
+// stands (LateProblems) through builds that do not make that page again,
+// until one does, fixed, or the page goes.
+func TestLateProblemsStandUntilThePageIsMadeAgain(t *testing.T) {
+	t.Parallel()
+	broken := strings.Replace(gt.Story("1", ""), "Body of story 1.", "See [the report](/no-such-page).", 1)
+	b, o := keepingBuilder(t, map[string]string{
+		"site.yaml":    gt.Site,
+		"stories/a.md": broken,
+		"stories/b.md": gt.Story("2", ""),
+		"stories/c.md": strings.Replace(broken, "id: 1", "id: 3", 1),
+	})
+	b.DeferListings()
+	site := newKeyed()
+	build := func(changed ...string) {
+		t.Helper()
+		if changed != nil {
+			b.Changed(changed)
+		}
+		if _, err := b.Build(site.has, site); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build()
+	var err error
+	for left := 1; left > 0 && err == nil; {
+		left, err = b.RenderPending(nil, site.has, site)
+	}
+	if _, ok := pipeline.Diagnostics(err); !ok || !strings.Contains(err.Error(), "broken link /no-such-page") {
+		t.Fatalf("made later, a's page reports %v", err)
+	}
+	a, bFile, c := filepath.Join(o.Stories, "a.md"), filepath.Join(o.Stories, "b.md"), filepath.Join(o.Stories, "c.md")
+	write(t, bFile, strings.Replace(gt.Story("2", ""), "Story 2", "Story Two", 1))
+	build(bFile)
+	if late := b.LateProblems(); len(late) != 2 || late[0].File != a || late[0].Line != 10 || late[1].File != c {
+		t.Fatalf("after a build that made other pages: %v", late)
+	}
+	if err := os.Remove(c); err != nil {
+		t.Fatal(err)
+	}
+	build(c)
+	if late := b.LateProblems(); len(late) != 1 || late[0].File != a {
+		t.Fatalf("c deleted: %v", late)
+	}
+	write(t, a, gt.Story("1", ""))
+	build(a)
+	if late := b.LateProblems(); len(late) != 0 {
+		t.Fatalf("a's page made again, fixed: %v", late)
+	}
+}
+
 // makeTheRest makes every page still pending and checks that the site is
 // then the one a build from nothing makes, byte for byte.
 func makeTheRest(t *testing.T, b *pipeline.Builder, site keyed, o pipeline.Options) {

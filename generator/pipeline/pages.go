@@ -54,6 +54,9 @@ type pages struct {
 	// (Builder.DeferListings); emit collects them in deferred.
 	deferring bool
 	deferred  []*page
+	// later: these are pending pages made after their build, whose broken
+	// links the builder keeps (Builder.LateProblems).
+	later bool
 
 	// Set by layOut, for the steps.
 	shell    *shell

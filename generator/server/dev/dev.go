@@ -152,6 +152,9 @@ func (s *Server) update(changed []string) {
 	s.dirty.all, s.dirty.files = false, map[string]bool{}
 	s.mu.Lock()
 	s.last, s.problem = sum, ""
+	if late := s.builder.LateProblems(); len(late) > 0 {
+		s.problem = late.Error() // in pages this build did not make again
+	}
 	s.mu.Unlock()
 	later := ""
 	if sum.Pending > 0 {

@@ -210,6 +210,46 @@ func TestLaterPagesAreMadeMeanwhile(t *testing.T) {
 	}
 }
 
+// A broken link in a page made after the build shows once that page is
+// made, and stays shown through edits elsewhere until it is fixed.
+func TestLateBrokenLinkStaysShown(t *testing.T) {
+	t.Parallel()
+	broken := strings.Replace(gt.Story("1", ""), "Body of story 1.", "See [the report](/no-such-page).", 1)
+	o := gt.Options(t, map[string]string{"stories/a.md": broken, "stories/b.md": gt.Story("2", "")})
+	s, err := newServer(o, io.Discard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	problem := func() string {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return s.problem
+	}
+	if p := problem(); p != "" {
+		t.Fatalf("the first build, which leaves the story pages for later: %s", p)
+	}
+	s.work.Lock()
+	for s.makePending(nil) > 0 {
+	}
+	s.work.Unlock()
+	if !strings.Contains(problem(), "broken link /no-such-page") {
+		t.Fatalf("a's page made: %q", problem())
+	}
+	other := filepath.Join(o.Stories, "b.md")
+	os.WriteFile(other, []byte(strings.Replace(gt.Story("2", ""), "Body of story 2.", "Edited.", 1)), 0o644)
+	s.update([]string{other})
+	if !strings.Contains(problem(), "broken link /no-such-page") {
+		t.Fatalf("after an edit elsewhere: %q", problem())
+	}
+	a := filepath.Join(o.Stories, "a.md")
+	os.WriteFile(a, []byte(gt.Story("1", "")), 0o644)
+	s.update([]string{a})
+	if p := problem(); p != "" {
+		t.Fatalf("fixed: %q", p)
+	}
+}
+
 // freshBuild builds o's site from nothing, into a folder it returns.
 func freshBuild(t *testing.T, o pipeline.Options) string {
 	t.Helper()

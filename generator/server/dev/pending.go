@@ -71,6 +71,9 @@ func (s *Server) makePending(files []string) int {
 	msg := err.Error()
 	if l, ok := pipeline.Diagnostics(err); ok {
 		msg = l.Error()
+		if late := s.builder.LateProblems(); len(late) > 0 {
+			msg = late.Error() // with those of pages made before
+		}
 	} else {
 		left = 0
 	}
