@@ -193,6 +193,33 @@ func TestFailedBuildThatRemovedAFolder(t *testing.T) {
 	}
 }
 
+// A path that turns from a file into a folder and back, with a failed
+// build between: the spare's stale files on a path that is a file again
+// are gone, not an error, and every build is right.
+func TestFileToFolderAndBackAcrossAFailedBuild(t *testing.T) {
+	s := newSite(t)
+	file := map[string]File{"about": {Key: "k1", Data: []byte("a file")}}
+	if _, err := s.build(true, file); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put("about/index.html", File{Key: "k2", Data: []byte("a page")}); err != nil {
+		t.Fatal(err)
+	}
+	w.Abort() // after the page's folder took the file's place in the spare
+	for i := range 2 {
+		if _, err := s.build(false, map[string]File{"about": {Key: "k1"}}); err != nil {
+			t.Fatalf("build %d after the failed one: %v", i+1, err)
+		}
+		if got := tree(t, s.out); !same(got, map[string]string{"about": "a file"}) {
+			t.Fatalf("dist: %v", got)
+		}
+	}
+}
+
 // TestRandomBuilds runs many builds of random file sets, some aborted
 // half-way or abandoned as if the process died, and checks dist/ after
 // every commit against what the build put.

@@ -7,7 +7,10 @@ import (
 
 // linkTwin links a file this build wrote into the twin, if it keeps one.
 func (w *Writer) linkTwin(p, full string) {
-	if w.twin == "" {
+	w.mu.Lock()
+	lost := w.twinLost
+	w.mu.Unlock()
+	if w.twin == "" || lost {
 		return
 	}
 	to := filepath.Join(w.twin, filepath.FromSlash(p))

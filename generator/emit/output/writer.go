@@ -24,6 +24,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -515,7 +516,11 @@ func (w *Writer) commit() (int, error) {
 // remove deletes a file from the staging folder, and folders left empty.
 func (w *Writer) remove(p string) error {
 	full := filepath.Join(w.staging, filepath.FromSlash(p))
-	if err := os.Remove(full); err != nil && !os.IsNotExist(err) {
+	err := os.Remove(full)
+	if errors.Is(err, syscall.ENOTDIR) {
+		return nil // a folder on its way is a file of this build now
+	}
+	if err != nil && !os.IsNotExist(err) {
 		if fi, serr := os.Lstat(full); serr == nil && fi.IsDir() {
 			return nil // a folder of this build now
 		}
