@@ -204,6 +204,7 @@ func (b *Builder) Close() error {
 // caller discards what the sink received.
 func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, error) {
 	b.last = nil
+	b.memo.unsaved = nil // superseded: Warm saves this build's memo, if it succeeds
 	// A builder that keeps its state keeps the stories' bodies too, for the
 	// next build to take unchanged stories as they are (Changed); but not
 	// in its first build: decoded from the cache of parsed stories, as they

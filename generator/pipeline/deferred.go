@@ -2,9 +2,11 @@ package pipeline
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sync"
 
+	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/emit/linkcheck"
 	"github.com/nivaran/magazine/generator/plan/route"
 	"github.com/nivaran/magazine/generator/render/worker"
@@ -85,7 +87,7 @@ func (b *Builder) RenderPending(files []string, have func(path, key string) bool
 		return 0, nil
 	}
 	if batch := d.take(files); len(batch) > 0 {
-		b.giveBodies(batch)
+		b.giveBodies(d, batch)
 		var put bool
 		if put, err = d.make(b.pool, batch, have, sink); !put {
 			d.putBack(batch)
@@ -140,23 +142,31 @@ func (b *Builder) forgetLate(routes []route.Route) {
 
 // giveBodies gives the stories of a batch's pages the bodies a first build
 // let go once it had left their pages for later: every story's at once, as
-// Warm would, or (after a build that failed since) each from the cache of
-// parsed stories.
-func (b *Builder) giveBodies(batch []*page) {
+// Warm would, or (after a build that failed since, at any step) each from
+// the cache of parsed stories, as d's build parsed them.
+func (b *Builder) giveBodies(d *pendingPages, batch []*page) {
+	var cache *story.Cache
 	for _, pg := range batch {
-		if s := pg.route.Story; s != nil && s.Body.Blocks == nil {
-			b.restoreBodies()
-			if b.stories != nil {
-				b.stories.RestoreBody(s)
+		s := pg.route.Story
+		if s == nil || s.Body.Blocks != nil {
+			continue
+		}
+		b.restoreBodies()
+		if s.Body.Blocks == nil {
+			if cache == nil {
+				cache = b.storyCache(filepath.Join(b.opt.Cache, storyCacheFile), checkedAgainst(d.p.src.cfg))
 			}
+			cache.RestoreBody(s)
 		}
 	}
 }
 
-// settlePending marks the pending pages of routes as made: Edit made
-// them, from the edited story. Made again from the inputs the build knew,
-// one would teach the page memo those inputs give the edited page.
-func (b *Builder) settlePending(routes []route.Route) {
+// settlePending tells the pending pages of routes that Edit changed their
+// story: made, when Edit put them; otherwise (it failed) no longer
+// remembered by the inputs their build knew, the story before the edit.
+// Either way, the page memo must not learn that those inputs give the
+// edited page.
+func (b *Builder) settlePending(routes []route.Route, made bool) {
 	b.pmu.Lock()
 	d := b.pending
 	b.pmu.Unlock()
@@ -167,7 +177,8 @@ func (b *Builder) settlePending(routes []route.Route) {
 	defer d.mu.Unlock()
 	for _, r := range routes {
 		if pg := d.byFile[route.File(r.Path)]; pg != nil {
-			pg.deferred = false
+			pg.deferred = pg.deferred && !made
+			pg.remembered = false
 		}
 	}
 	d.order = slices.DeleteFunc(d.order, func(pg *page) bool { return !pg.deferred })

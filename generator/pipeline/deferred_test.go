@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,8 +101,8 @@ func TestDeferredStoryPages(t *testing.T) {
 	if b.Pending(page("3")) || !strings.Contains(string(site.files[page("3")]), "Edited body of story 3.") {
 		t.Fatalf("%s: pending %v after Edit made it", page("3"), b.Pending(page("3")))
 	}
-	// A build that fails leaves the pending pages as they were: made, b's
-	// has its body.
+	// A build that fails later (a story) leaves the pending pages as they
+	// were: made, b's has its body.
 	a := filepath.Join(o.Stories, "a.md")
 	write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "title:", "titel:", 1))
 	b.Changed([]string{a})
@@ -129,6 +130,68 @@ func TestDeferredStoryPages(t *testing.T) {
 	}
 	makeTheRest(t, b, site, o)
 }
+
+// A rebuild that fails at its first step (the config) before any pending
+// page gave the first build's bodies back leaves the pending story pages
+// makeable, with their bodies.
+func TestPendingStoryPageAfterAFailedRebuild(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{"site.yaml": gt.Site, "stories/a.md": gt.Story("1", ""), "stories/b.md": gt.Story("2", "")})
+	b.DeferListings()
+	site := newKeyed()
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	write(t, o.Config, "name: [\n")
+	if _, err := b.Build(site.has, site); err == nil {
+		t.Fatal("a broken site.yaml built")
+	}
+	if _, err := b.RenderPending([]string{"story/1/index.html"}, site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(site.files["story/1/index.html"]), "Body of story 1.") {
+		t.Fatal("made after a build that failed on its config, the story's page lacks its body")
+	}
+}
+
+// An Edit that fails once it took the edited story in leaves the story's
+// pending pages no longer remembered by the build's inputs, which describe
+// the story before the edit: made later, they teach the page memo nothing
+// wrong, and when the story goes back to those inputs its page is made
+// again. (Test builds make every remembered page and fail when it differs.)
+func TestFailedEditTeachesTheMemoNothing(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{"site.yaml": gt.Site, "stories/a.md": gt.Story("1", ""), "stories/b.md": gt.Story("2", "")})
+	b.DeferListings()
+	site := newKeyed()
+	build := func() {
+		t.Helper()
+		if _, err := b.Build(site.has, site); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build()
+	a := filepath.Join(o.Stories, "a.md")
+	write(t, a, strings.Replace(gt.Story("1", ""), "Body of story 1.", "An edited body.", 1))
+	if _, _, err := b.Edit([]string{a}, failingSink{}); err == nil {
+		t.Fatal("an Edit into a failing sink succeeded")
+	}
+	if _, err := b.RenderPending([]string{"story/1/index.html"}, site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	b.Changed([]string{a})
+	build()
+	makeTheRest(t, b, site, o)
+	b.Warm()
+	write(t, a, gt.Story("1", ""))
+	b.Changed([]string{a})
+	build()
+	makeTheRest(t, b, site, o)
+}
+
+type failingSink struct{}
+
+func (failingSink) Put(string, pipeline.File) error { return errors.New("the disk is full") }
 
 // A broken link in a page made after its build is reported then, and
 // stands (LateProblems) through builds that do not make that page again,

@@ -62,9 +62,15 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 		edited[i] = s
 	}
 	b.last = nil // until this edit is through
+	var todo []route.Route
+	settled := false
+	defer func() {
+		if !settled {
+			b.settlePending(todo, false)
+		}
+	}()
 	t := &timer{}
 	res := &Result{Stories: len(k.src.stories), Held: k.src.held, Notes: k.src.cfg.Notes(b.opt.Now)}
-	var todo []route.Route
 	for i, f := range files {
 		old := k.byFile[f]
 		s := edited[i]
@@ -123,7 +129,8 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 		return nil, true, err
 	}
 	b.last = k
-	b.settlePending(todo)
+	b.settlePending(todo, true)
+	settled = true
 	res.Phases, res.Total = t.phases(), time.Since(start)
 	return res, true, nil
 }
