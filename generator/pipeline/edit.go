@@ -63,12 +63,8 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 	}
 	b.last = nil // until this edit is through
 	var todo []route.Route
-	settled := false
-	defer func() {
-		if !settled {
-			b.settlePending(todo, false)
-		}
-	}()
+	made := false
+	defer func() { b.settlePending(todo, made) }()
 	t := &timer{}
 	res := &Result{Stories: len(k.src.stories), Held: k.src.held, Notes: k.src.cfg.Notes(b.opt.Now)}
 	for i, f := range files {
@@ -128,9 +124,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 	if err := p.problems.Err(); err != nil {
 		return nil, true, err
 	}
-	b.last = k
-	b.settlePending(todo, true)
-	settled = true
+	b.last, made = k, true
 	res.Phases, res.Total = t.phases(), time.Since(start)
 	return res, true, nil
 }
