@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 	"github.com/nivaran/magazine/generator/testkit/hosttest"
 )
 
@@ -25,9 +26,9 @@ func TestRecipesPassReadersToTheCollector(t *testing.T) {
 			data := t.TempDir()
 			_, addr := startServe(t, nil, "--trust-proxy", "--data", data, "--forms-per-minute", "1")
 			dist := t.TempDir()
-			hosttest.Write(t, filepath.Join(dist, "index.html"), "<!doctype html><title>Nivaran</title>")
-			hosttest.Write(t, filepath.Join(dist, "404.html"), "<!doctype html><title>Not found</title>")
-			hosttest.Write(t, filepath.Join(dist, "_redirects"), "/old /new/ 301\n")
+			gt.Write(t, filepath.Join(dist, "index.html"), "<!doctype html><title>Nivaran</title>")
+			gt.Write(t, filepath.Join(dist, "404.html"), "<!doctype html><title>Not found</title>")
+			gt.Write(t, filepath.Join(dist, "_redirects"), "/old /new/ 301\n")
 			base := server.Serve(t, dist, "127.0.0.1:8080", addr)
 
 			want := map[string]string{} // e-mail: the reader's address

@@ -94,7 +94,7 @@ func TestDeferredStoryPages(t *testing.T) {
 	}
 	// Edit makes c's page from the edited story: it is pending no more.
 	c := filepath.Join(o.Stories, "c.md")
-	write(t, c, strings.Replace(gt.Story("3", ""), "Body of story 3.", "Edited body of story 3.", 1))
+	gt.Write(t, c, strings.Replace(gt.Story("3", ""), "Body of story 3.", "Edited body of story 3.", 1))
 	if _, patched, err := b.Edit([]string{c}, site); err != nil || !patched {
 		t.Fatalf("edit: patched %v, %v", patched, err)
 	}
@@ -104,7 +104,7 @@ func TestDeferredStoryPages(t *testing.T) {
 	// A build that fails later (a story) leaves the pending pages as they
 	// were: made, b's has its body.
 	a := filepath.Join(o.Stories, "a.md")
-	write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "title:", "titel:", 1))
+	gt.Write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "title:", "titel:", 1))
 	b.Changed([]string{a})
 	if _, err := b.Build(site.has, site); err == nil {
 		t.Fatal("a story with an unknown key built")
@@ -117,7 +117,7 @@ func TestDeferredStoryPages(t *testing.T) {
 	}
 	// The next build, told a changed, makes a's page; d's is still left
 	// for later, unchanged.
-	write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "Body of story 1.", "Body of story one.", 1))
+	gt.Write(t, a, strings.Replace(gt.Story("1", "tags: [RBI]\n"), "Body of story 1.", "Body of story one.", 1))
 	b.Changed([]string{a})
 	if _, err := b.Build(site.has, site); err != nil {
 		t.Fatal(err)
@@ -142,7 +142,7 @@ func TestPendingStoryPageAfterAFailedRebuild(t *testing.T) {
 	if _, err := b.Build(site.has, site); err != nil {
 		t.Fatal(err)
 	}
-	write(t, o.Config, "name: [\n")
+	gt.Write(t, o.Config, "name: [\n")
 	if _, err := b.Build(site.has, site); err == nil {
 		t.Fatal("a broken site.yaml built")
 	}
@@ -172,7 +172,7 @@ func TestFailedEditTeachesTheMemoNothing(t *testing.T) {
 	}
 	build()
 	a := filepath.Join(o.Stories, "a.md")
-	write(t, a, strings.Replace(gt.Story("1", ""), "Body of story 1.", "An edited body.", 1))
+	gt.Write(t, a, strings.Replace(gt.Story("1", ""), "Body of story 1.", "An edited body.", 1))
 	if _, _, err := b.Edit([]string{a}, failingSink{}); err == nil {
 		t.Fatal("an Edit into a failing sink succeeded")
 	}
@@ -183,7 +183,7 @@ func TestFailedEditTeachesTheMemoNothing(t *testing.T) {
 	build()
 	makeTheRest(t, b, site, o)
 	b.Warm()
-	write(t, a, gt.Story("1", ""))
+	gt.Write(t, a, gt.Story("1", ""))
 	b.Changed([]string{a})
 	build()
 	makeTheRest(t, b, site, o)
@@ -225,7 +225,7 @@ func TestLateProblemsStandUntilThePageIsMadeAgain(t *testing.T) {
 		t.Fatalf("made later, a's page reports %v", err)
 	}
 	a, bFile, c := filepath.Join(o.Stories, "a.md"), filepath.Join(o.Stories, "b.md"), filepath.Join(o.Stories, "c.md")
-	write(t, bFile, strings.Replace(gt.Story("2", ""), "Story 2", "Story Two", 1))
+	gt.Write(t, bFile, strings.Replace(gt.Story("2", ""), "Story 2", "Story Two", 1))
 	build(bFile)
 	if late := b.LateProblems(); len(late) != 2 || late[0].File != a || late[0].Line != 10 || late[1].File != c {
 		t.Fatalf("after a build that made other pages: %v", late)
@@ -237,7 +237,7 @@ func TestLateProblemsStandUntilThePageIsMadeAgain(t *testing.T) {
 	if late := b.LateProblems(); len(late) != 1 || late[0].File != a {
 		t.Fatalf("c deleted: %v", late)
 	}
-	write(t, a, gt.Story("1", ""))
+	gt.Write(t, a, gt.Story("1", ""))
 	build(a)
 	if late := b.LateProblems(); len(late) != 0 {
 		t.Fatalf("a's page made again, fixed: %v", late)
@@ -260,13 +260,6 @@ func makeTheRest(t *testing.T, b *pipeline.Builder, site keyed, o pipeline.Optio
 	}
 	if d := differ(site.files, tree(t, o.Out)); len(d) > 0 {
 		t.Errorf("made later, the site differs from a build from nothing: %v", d)
-	}
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

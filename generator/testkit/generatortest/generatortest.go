@@ -226,3 +226,11 @@ func Tree(t testing.TB, dir string) string {
 	sort.Strings(lines)
 	return strings.Join(lines, "\n")
 }
+
+// Write writes a file, failing the test if it cannot.
+func Write(t testing.TB, name, data string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

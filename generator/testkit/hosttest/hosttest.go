@@ -84,14 +84,14 @@ http {
 %s
 }
 `, user, tmp, conf)
-	Write(t, filepath.Join(tmp, "nginx.conf"), main)
+	gt.Write(t, filepath.Join(tmp, "nginx.conf"), main)
 	log := filepath.Join(tmp, "error.log")
 	start(t, port, log, "nginx", "-p", tmp, "-e", log, "-c", filepath.Join(tmp, "nginx.conf"))
 }
 
 func runCaddy(t *testing.T, tmp string, port int, conf string) {
 	// Global options for a test: no admin endpoint, no certificates, state in tmp.
-	Write(t, filepath.Join(tmp, "Caddyfile"), "{\n\tadmin off\n\tauto_https off\n}\n\n"+conf)
+	gt.Write(t, filepath.Join(tmp, "Caddyfile"), "{\n\tadmin off\n\tauto_https off\n}\n\n"+conf)
 	t.Setenv("HOME", tmp)
 	t.Setenv("XDG_DATA_HOME", tmp)
 	t.Setenv("XDG_CONFIG_HOME", tmp)
@@ -137,14 +137,6 @@ func run(t testing.TB, script string) {
 	t.Helper()
 	if out, err := exec.Command("sh", "-c", script).CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, out)
-	}
-}
-
-// Write writes a file, failing the test if it cannot.
-func Write(t testing.TB, name, data string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
