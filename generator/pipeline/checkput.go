@@ -30,9 +30,7 @@ func (p *pages) checkAndPut(ctx context.Context, assets <-chan []string, in <-ch
 		checker = linkcheck.NewChecker(names, p.src.cfg.BaseURL)
 		// A page that did not change may link to a file that is gone:
 		// then unchanged pages are checked again, from the last build.
-		if p.previous != nil && !p.previous.Lost(names) {
-			p.previous = nil
-		}
+		p.lost = p.previous != nil && p.previous.Lost(names)
 	}
 	for batch := range in {
 		if checker != nil {
@@ -62,7 +60,14 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 			continue // checked once rendered (renderPending)
 		}
 		html, f := pg.html, route.File(pg.route.Path)
-		if html == nil && p.previous != nil {
+		if html == nil && p.previous != nil && p.deferring {
+			// magazine dev: checked after the build, not before it serves.
+			if p.lost || p.b.late[f] != nil {
+				p.recheck = append(p.recheck, pg.route)
+			}
+			continue
+		}
+		if html == nil && p.lost {
 			old, err := p.previous.Read(f)
 			if err != nil {
 				return err

@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -25,6 +27,14 @@ type pendingPages struct {
 	checker *linkcheck.Checker
 	made    []*page // made by the last RenderPending: what the memo learns
 	running string  // the server bundle the build rendered with (Builder.running)
+	recheck []route.Route
+}
+
+// A Sink that gives back the files it holds (magazine dev's site) has
+// RenderPending check, once the pending pages are made, the links of the
+// pages the build did not make again (pages.recheck), against its files.
+type fileReader interface {
+	Read(path string) ([]byte, error)
 }
 
 // DeferListings has each build leave the pages of a listing after its
@@ -42,7 +52,7 @@ func (b *Builder) DeferListings() { b.deferListings = true }
 // setPending keeps the deferred pages of a good build, replacing the last's:
 // those it left are deferred again or made by this one.
 func (b *Builder) setPending(p *pages) {
-	d := &pendingPages{p: p, byFile: map[string]*page{}, order: p.deferred, running: b.running}
+	d := &pendingPages{p: p, byFile: map[string]*page{}, order: p.deferred, running: b.running, recheck: p.recheck}
 	for _, pg := range p.deferred {
 		for _, r := range p.aliases[pg.route.Path] {
 			d.byFile[route.File(r.Path)] = pg
@@ -92,6 +102,8 @@ func (b *Builder) RenderPending(files []string, have func(path, key string) bool
 		if put, err = d.make(b.pool, batch, have, sink); !put {
 			d.putBack(batch)
 		}
+	} else if len(files) == 0 {
+		err = d.recheckSome(sink)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -107,7 +119,7 @@ func (b *Builder) RenderPending(files []string, have func(path, key string) bool
 		}
 	}
 	d.made = d.made[:0]
-	return len(d.order), err
+	return len(d.order) + len(d.recheck), err
 }
 
 // LateProblems are the broken links of the pages RenderPending made that
@@ -212,7 +224,7 @@ func (d *pendingPages) take(files []string) []*page {
 // them (put), then reports their broken links.
 func (d *pendingPages) make(pool *worker.Pool, batch []*page, have func(path, key string) bool, sink Sink) (put bool, err error) {
 	p := *d.p // its shell, aliases and names; this call's sink and counts
-	p.res, p.problems, p.previous, p.deferred, p.put, p.later = &Result{}, nil, nil, nil, sink.Put, true
+	p.res, p.problems, p.previous, p.lost, p.recheck, p.deferred, p.put, p.later = &Result{}, nil, nil, false, nil, nil, sink.Put, true
 	made := make([]*page, len(batch))
 	var jobs []worker.Job
 	var changed []*page
@@ -246,6 +258,11 @@ func (d *pendingPages) make(pool *worker.Pool, batch []*page, have func(path, ke
 		if err := p.check(d.checker, changed); err != nil {
 			return false, err
 		}
+		for _, m := range made {
+			if !m.changed && p.b.late[route.File(m.route.Path)] != nil {
+				d.recheck = append(d.recheck, m.route) // as the site holds it
+			}
+		}
 	}
 	if err := p.emit(made); err != nil {
 		return false, err
@@ -258,6 +275,42 @@ func (d *pendingPages) make(pool *worker.Pool, batch []*page, have func(path, ke
 	d.mu.Unlock()
 	d.made = append(d.made, batch...)
 	return true, p.problems.Unique().Err()
+}
+
+// recheckChunk is how many pages recheckSome checks at a time: ~5 ms.
+const recheckChunk = 64
+
+// recheckSome checks the links of the next few pages of d.recheck as the
+// sink holds them. Their problems stand as late ones, until a build or
+// recheck finds them gone.
+func (d *pendingPages) recheckSome(sink Sink) error {
+	r, ok := sink.(fileReader)
+	if !ok || d.p.b.opt.NoLinkCheck {
+		d.recheck = nil
+		return nil
+	}
+	n := min(recheckChunk, len(d.recheck))
+	p := *d.p
+	p.res, p.problems, p.previous, p.lost, p.later = &Result{}, nil, nil, false, true
+	var pages []*page
+	for _, rt := range d.recheck[:n] {
+		html, err := r.Read(route.File(rt.Path))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // made again, or gone, since
+		}
+		if err != nil {
+			return err // left to check: the next call tries again
+		}
+		pages = append(pages, &page{route: rt, html: [][]byte{html}})
+	}
+	d.recheck = d.recheck[n:]
+	if d.checker == nil {
+		d.checker = linkcheck.NewChecker(p.names, p.src.cfg.BaseURL)
+	}
+	if err := p.check(d.checker, pages); err != nil {
+		return err
+	}
+	return p.problems.Unique().Err()
 }
 
 // putBack leaves the pages of a batch that failed pending.

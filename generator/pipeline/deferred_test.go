@@ -324,3 +324,116 @@ func TestWarmGivesTheBodiesBack(t *testing.T) {
 		t.Errorf("the site differs from a build from nothing: %v", d)
 	}
 }
+
+// servedSite is a sink as magazine dev's site is: it holds one good build
+// (commit drops the files the last build did not put), says whether it has
+// files a build lacks, and gives them back.
+type servedSite struct {
+	keyed
+	put map[string]bool
+}
+
+func (s *servedSite) Put(path string, f pipeline.File) error {
+	s.mu.Lock()
+	s.put[path] = true
+	s.mu.Unlock()
+	return s.keyed.Put(path, f)
+}
+
+func (s *servedSite) commit() {
+	for p := range s.keys {
+		if !s.put[p] {
+			delete(s.keys, p)
+			delete(s.files, p)
+		}
+	}
+	s.put = map[string]bool{}
+}
+
+func (s *servedSite) Lost(names []string) bool {
+	now := map[string]bool{}
+	for _, n := range names {
+		now[n] = true
+	}
+	for p := range s.keys {
+		if !now[p] {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *servedSite) Read(path string) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d, ok := s.files[path]; ok {
+		return d, nil
+	}
+	return nil, fs.ErrNotExist
+}
+
+// A page that a deferring build did not make again is checked after it,
+// from the site: a story's address gone makes the links to it from
+// unchanged pages late problems (magazine build fails on them), and a
+// late problem goes once the page it missed is there.
+func TestUnchangedPagesCheckedAfterTheBuild(t *testing.T) {
+	t.Parallel()
+	linking := strings.Replace(gt.Story("1", ""), "Body of story 1.", "See [two](/two) and [three](/three).", 1)
+	// b and c are of another category than a, which has newer stories of
+	// its own to relate to: a's page does not change with them.
+	other := func(id, path string) string {
+		return strings.Replace(gt.Story(id, "path: "+path+"\n"), "Economic Policy", "Technology", 1)
+	}
+	b, o := keepingBuilder(t, map[string]string{
+		"stories/a.md": linking,
+		"stories/b.md": other("2", "/two"),
+		"stories/d.md": gt.Story("7", ""),
+		"stories/e.md": gt.Story("8", ""),
+		"stories/f.md": gt.Story("9", ""),
+	})
+	b.DeferListings()
+	site := &servedSite{newKeyed(), map[string]bool{}}
+	a, bFile, c := filepath.Join(o.Stories, "a.md"), filepath.Join(o.Stories, "b.md"), filepath.Join(o.Stories, "c.md")
+	// late builds (told which story changed, if any), makes every pending page and
+	// checks the rest, and returns the late problems.
+	late := func(changed ...string) []string {
+		t.Helper()
+		if changed != nil {
+			b.Changed(changed)
+		}
+		if _, err := b.Build(site.has, site); err != nil {
+			t.Fatal(err)
+		}
+		site.commit()
+		for left := 1; left > 0; {
+			var err error
+			if left, err = b.RenderPending(nil, site.has, site); err != nil {
+				if _, ok := pipeline.Diagnostics(err); !ok {
+					t.Fatal(err)
+				}
+			}
+		}
+		var out []string
+		for _, d := range b.LateProblems() {
+			out = append(out, d.String())
+		}
+		return out
+	}
+	want := a + ":10: broken link /three: no page or file of the site has that address"
+	if got := late(); len(got) != 1 || got[0] != want {
+		t.Fatalf("first build: %v, want %s", got, want)
+	}
+	gt.Write(t, c, other("3", "/three"))
+	if got := late(c); len(got) != 0 {
+		t.Fatalf("once /three is there: %v", got)
+	}
+	gt.Write(t, bFile, other("2", "/deux"))
+	want = a + ":10: broken link /two: no page or file of the site has that address"
+	if got := late(bFile); len(got) != 1 || got[0] != want {
+		t.Fatalf("b moved from /two: %v, want %s", got, want)
+	}
+	gt.Write(t, bFile, other("2", "/two"))
+	if got := late(bFile); len(got) != 0 {
+		t.Fatalf("b back at /two: %v", got)
+	}
+}

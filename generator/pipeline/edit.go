@@ -96,7 +96,7 @@ func (b *Builder) Edit(files []string, sink Sink) (*Result, bool, error) {
 		}
 	}
 	p := *k.pages // the steps' shared parts, this edit's pages, sink and counts
-	p.canon, p.have, p.put, p.timer, p.res, p.problems, p.previous, p.keepBodies = todo, nil, put, t, res, nil, nil, true
+	p.canon, p.have, p.put, p.timer, p.res, p.problems, p.previous, p.lost, p.recheck, p.keepBodies = todo, nil, put, t, res, nil, nil, false, nil, true
 	p.memo = nil // it knows the stories as they were before the edit
 	p.deferring = false
 	g, ctx := errgroup.WithContext(context.Background())

@@ -41,8 +41,13 @@ type pages struct {
 	timer  *timer
 	res    *Result
 	// previous, when set, holds the last build: if it had files this one
-	// lacks, unchanged pages are link-checked too, as it holds them.
+	// lacks (lost), unchanged pages are link-checked too, as it holds them.
 	previous previousBuild
+	lost     bool
+	// recheck are the unchanged pages a deferring build leaves RenderPending
+	// to check the links of: every one when files were lost, and those with
+	// late problems, whose missing files may have come since.
+	recheck []route.Route
 
 	problems diag.List // broken links
 	names    []string  // every file of the site: the link check knows them

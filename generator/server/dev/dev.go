@@ -38,6 +38,7 @@ type Server struct {
 	last    *pipeline.Result
 	base    string // the site's base path, which it is served below
 	problem string // the last build's error, "" when it succeeded
+	failed  bool   // the last build failed: its problem stands until one succeeds
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
 
@@ -135,7 +136,7 @@ func (s *Server) update(changed []string) {
 			msg = l.Error()
 		}
 		s.mu.Lock()
-		s.problem = msg
+		s.problem, s.failed = msg, true
 		s.mu.Unlock()
 		if s.last == nil {
 			fmt.Fprintf(s.log, "\n%s\nNo build has succeeded yet: the browser shows these problems until one does.\n", msg)
@@ -151,7 +152,7 @@ func (s *Server) update(changed []string) {
 	}
 	s.dirty.all, s.dirty.files = false, map[string]bool{}
 	s.mu.Lock()
-	s.last, s.problem = sum, ""
+	s.last, s.problem, s.failed = sum, "", false
 	if late := s.builder.LateProblems(); len(late) > 0 {
 		s.problem = late.Error() // in pages this build did not make again
 	}

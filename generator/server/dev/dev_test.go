@@ -174,7 +174,7 @@ func TestWatchNoticesChanges(t *testing.T) {
 	go func() { s.Watch(stop, 20*time.Millisecond); close(done) }()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		if _, err := s.site.read("story/2/index.html"); err == nil {
+		if _, err := s.site.Read("story/2/index.html"); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -205,7 +205,7 @@ func TestLaterPagesAreMadeMeanwhile(t *testing.T) {
 			t.Fatalf("%s is not made", later)
 		}
 	}
-	if page, err := s.site.read(later); err != nil || !strings.Contains(string(page), `href="/story/1/"`) {
+	if page, err := s.site.Read(later); err != nil || !strings.Contains(string(page), `href="/story/1/"`) {
 		t.Errorf("%s: %v, or not the second page of the listing", later, err)
 	}
 }
@@ -247,6 +247,40 @@ func TestLateBrokenLinkStaysShown(t *testing.T) {
 	s.update([]string{a})
 	if p := problem(); p != "" {
 		t.Fatalf("fixed: %q", p)
+	}
+
+	// Broken and fixed again, saved as editors that move a new file over
+	// the story do: the watcher names no file, so the build leaves a's page
+	// for later, and the problem goes, and the tabs are told, once it is made.
+	os.WriteFile(a, []byte(broken), 0o644)
+	s.update(nil)
+	s.work.Lock()
+	for s.makePending(nil) > 0 {
+	}
+	s.work.Unlock()
+	if !strings.Contains(problem(), "broken link /no-such-page") {
+		t.Fatalf("broken again: %q", problem())
+	}
+	tab := make(chan event, 16)
+	s.mu.Lock()
+	s.subs[tab] = true
+	s.mu.Unlock()
+	os.WriteFile(a, []byte(gt.Story("1", "")), 0o644)
+	s.update(nil)
+	s.work.Lock()
+	for s.makePending(nil) > 0 {
+	}
+	s.work.Unlock()
+	if p := problem(); p != "" {
+		t.Fatalf("fixed, its page made after the build: %q", p)
+	}
+	for seen := ""; seen != "ready"; {
+		select {
+		case e := <-tab:
+			seen = e.name
+		case <-time.After(5 * time.Second):
+			t.Fatal("the open tabs were not told the problem is gone")
+		}
 	}
 }
 

@@ -59,28 +59,45 @@ func (s *Server) askFor(urlPath string) bool {
 }
 
 // makePending makes the pending pages showing files (or the next chunk of
-// them), each written into the site as it is made; it reports how many are
-// left, or 0 after a failure, which stays pending for a reader to ask
+// them, or checks the links of the next pages the build did not make
+// again), each written into the site as it is made; it reports how many
+// are left, or 0 after a failure, which stays pending for a reader to ask
 // again. Broken links are shown as a build's are, the pages made all the
 // same. s.work must be held.
 func (s *Server) makePending(files []string) int {
 	left, err := s.builder.RenderPending(files, s.site.has, s.site)
-	if err == nil {
-		return left
+	if _, ok := pipeline.Diagnostics(err); err != nil && !ok {
+		fmt.Fprintf(s.log, "\n%v\n", err)
+		s.mu.Lock()
+		s.problem = err.Error()
+		s.mu.Unlock()
+		s.broadcast(event{"problem", err.Error()})
+		return 0
 	}
-	msg := err.Error()
-	if l, ok := pipeline.Diagnostics(err); ok {
-		msg = l.Error()
-		if late := s.builder.LateProblems(); len(late) > 0 {
-			msg = late.Error() // with those of pages made before
-		}
-	} else {
-		left = 0
+	s.showLate()
+	return left
+}
+
+// showLate shows the problems found in pages made or checked after their
+// build (pipeline.Builder.LateProblems) in place of those shown, unless a
+// build failed since: a page made again, or a missing page now there,
+// takes its problem away (the overlay goes), as a new one adds it.
+func (s *Server) showLate() {
+	msg := ""
+	if late := s.builder.LateProblems(); len(late) > 0 {
+		msg = late.Error()
 	}
-	fmt.Fprintf(s.log, "\n%s\n", msg)
 	s.mu.Lock()
+	if s.failed || msg == s.problem {
+		s.mu.Unlock()
+		return
+	}
 	s.problem = msg
 	s.mu.Unlock()
+	if msg == "" {
+		s.broadcast(event{"ready", ""})
+		return
+	}
+	fmt.Fprintf(s.log, "\n%s\n", msg)
 	s.broadcast(event{"problem", msg})
-	return left
 }

@@ -158,7 +158,28 @@ func (s *staged) abort() {
 	}
 }
 
-// read returns a file of the site (tests).
-func (d *siteDir) read(path string) ([]byte, error) {
+// Read returns a file of the site: the link check of pages a build did not
+// make again reads them (pipeline.Builder.RenderPending).
+func (d *siteDir) Read(path string) ([]byte, error) {
 	return fs.ReadFile(os.DirFS(d.dir), path)
 }
+
+// Lost reports whether the site has a file that names (a build's files)
+// lacks: pages the build did not make again may link to it.
+func (s *staged) Lost(names []string) bool {
+	now := make(map[string]bool, len(names))
+	for _, n := range names {
+		now[n] = true
+	}
+	s.d.mu.Lock()
+	defer s.d.mu.Unlock()
+	for path := range s.d.keys {
+		if !now[path] {
+			return true
+		}
+	}
+	return false
+}
+
+// Read returns a file of the site as the last good build left it.
+func (s *staged) Read(path string) ([]byte, error) { return s.d.Read(path) }
