@@ -493,6 +493,17 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 	checkAndBuildSay(t, o, want)
 }
 
+// The Editor's Pick button leads to a page of the site: another address,
+// of any kind, is an error at its line.
+func TestEditorsPickTargetIsASitePage(t *testing.T) {
+	t.Parallel()
+	for _, target := range []string{"javascript:alert(1)", "data:text/html,x", "rbi-policy", "//example.org/x", "https://example.org/x"} {
+		config := gt.Site + "home:\n  editorsPickTarget: \"" + target + "\"\n"
+		o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", "")})
+		checkAndBuildSay(t, o, o.Config+`:15: home.editorsPickTarget: "`+target+`" is not a page of this site: give its path, starting with / (as /rbi-policy)`)
+	}
+}
+
 // A category or author whose name makes no address, or another's, is
 // reported at its line of site.yaml: each has its own page and feed.
 func TestNamesThatMakeNoAddressOrTheSame(t *testing.T) {

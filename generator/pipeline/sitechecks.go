@@ -71,6 +71,12 @@ func checkSiteLinks(cfg *site.Config, file string, routes []route.Route) diag.Li
 	for i, sec := range cfg.Sections {
 		check(fmt.Sprintf("sections[%d]", i), sec.Path)
 	}
+	// The Editor's Pick button leads to a page of this site, never
+	// elsewhere (a data: or javascript: address would pass as a link).
+	if t := cfg.Home.EditorsPickTarget; t != "" && (!strings.HasPrefix(t, "/") || strings.HasPrefix(t, "//")) {
+		at, line := where(cfg, file, "home.editorsPickTarget")
+		diags.Add(at, line, 0, "home.editorsPickTarget: %q is not a page of this site: give its path, starting with / (as /rbi-policy)", t)
+	}
 	check("home.editorsPickTarget", cfg.Home.EditorsPickTarget)
 	for _, id := range slices.Sorted(maps.Keys(cfg.Home.Links)) {
 		check("home.links."+strconv.Itoa(id), cfg.Home.Links[id])
