@@ -1,7 +1,8 @@
 import { test, expect, hydrated } from './fixtures';
 
 // The launch notice's lifecycle around the e2e site's launch date,
-// 2025-09-10 (e2e/overlay.yaml), for a first-time visitor.
+// 2025-09-10 (e2e/overlay.yaml), for a first-time visitor. Days are the
+// site's time zone's, Asia/Kolkata (UTC+5:30), whatever the browser's.
 test.use({ launchSeen: false });
 
 async function settled(page: import('@playwright/test').Page) {
@@ -10,7 +11,7 @@ async function settled(page: import('@playwright/test').Page) {
 }
 
 test('on launch day the notice still shows, saying so', async ({ page }) => {
-  await page.clock.install({ time: new Date('2025-09-10T20:00:00') });
+  await page.clock.install({ time: new Date('2025-09-10T18:00:00Z') }); // 23:30 in Kolkata
   await page.goto('/');
   await settled(page);
   await expect(page.getByRole('dialog', { name: 'Launching Soon!' })).toContainText('Launching today');
@@ -18,7 +19,7 @@ test('on launch day the notice still shows, saying so', async ({ page }) => {
 });
 
 test('once the launch day is over, the modal, popup and banner stop by themselves', async ({ page }) => {
-  await page.clock.install({ time: new Date('2025-09-11T00:30:00') });
+  await page.clock.install({ time: new Date('2025-09-10T18:31:00Z') }); // 00:01 on the 11th in Kolkata
   for (const path of ['/', '/portal']) {
     await page.goto(path);
     await settled(page);

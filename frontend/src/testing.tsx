@@ -8,6 +8,7 @@ export const site: Site = {
   baseURL: 'https://nivaran.example',
   editorEmail: 'editor@nivaran.example',
   launchDate: '2025-09-10',
+  timeZone: '', // none: days are counted in the viewer's zone, as the tests' local dates are
   launchNotice: true,
   adClient: '',
   analyticsID: '',

@@ -47,6 +47,7 @@ export interface Site {
   basePath?: string;
   editorEmail: string;
   launchDate: string;
+  timeZone: string;
   launchNotice: boolean;
   adClient: string;
   analyticsID: string;

@@ -7,10 +7,10 @@ import type { Site } from '../types';
 // the notice is off or its day has passed, they are not even loaded.
 export function LaunchLater({ site }: { site: Site }) {
   const [Launch, setLaunch] = useState<ComponentType<{ site: Site }> | null>(null);
-  const { launchNotice, launchDate } = site;
+  const { launchNotice, launchDate, timeZone } = site;
   useEffect(() => {
-    if (!launchNoticeShown({ launchNotice, launchDate }, new Date())) return;
+    if (!launchNoticeShown({ launchNotice, launchDate, timeZone }, new Date())) return;
     void import('../launch/Launch').then((m) => setLaunch(() => m.Launch));
-  }, [launchNotice, launchDate]);
+  }, [launchNotice, launchDate, timeZone]);
   return Launch ? <Launch site={site} /> : null;
 }

@@ -12,6 +12,7 @@ export const landingSite: Site = {
   baseURL: 'https://nivaran.example',
   editorEmail: 'desk@nivaran.example',
   launchDate: '2025-09-10',
+  timeZone: '', // none: days are counted in the viewer's zone, as the tests' local dates are
   launchNotice: true,
   adClient: '',
   analyticsID: '',

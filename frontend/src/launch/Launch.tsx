@@ -24,14 +24,14 @@ const serverState: LaunchState = { mounted: false, modalOpen: false, popupVisibl
 // every visit until closed (closing lasts for this page view). When the
 // notice is switched off or the launch day is over (launchNoticeShown),
 // nothing shows at all.
-export function useLaunchState(site: Pick<Site, 'launchNotice' | 'launchDate'>) {
+export function useLaunchState(site: Pick<Site, 'launchNotice' | 'launchDate'> & { timeZone?: string }) {
   const [state, setState] = useState<LaunchState>(serverState);
-  const { launchNotice, launchDate } = site;
+  const { launchNotice, launchDate, timeZone } = site;
 
   useEffect(() => {
-    const shown = launchNoticeShown({ launchNotice, launchDate }, new Date());
+    const shown = launchNoticeShown({ launchNotice, launchDate, timeZone }, new Date());
     setState({ mounted: shown, modalOpen: shown && !readSeen(), popupVisible: false, bannerVisible: shown });
-  }, [launchNotice, launchDate]);
+  }, [launchNotice, launchDate, timeZone]);
 
   const openModal = useCallback(() => setState((s) => ({ ...s, modalOpen: true })), []);
   const closeModal = useCallback((reason: CloseReason = 'dismiss') => {
@@ -51,9 +51,9 @@ export function Launch({ site }: { site: Site }) {
   if (!s.mounted) return null;
   return (
     <>
-      <LaunchModal open={s.modalOpen} onClose={s.closeModal} endpoint={withBase(site.forms.launch)} launchDate={site.launchDate} />
+      <LaunchModal open={s.modalOpen} onClose={s.closeModal} endpoint={withBase(site.forms.launch)} launchDate={site.launchDate} timeZone={site.timeZone} />
       <LaunchPopup visible={s.popupVisible} onClose={s.closePopup} onOpenModal={s.openModal} />
-      <LaunchBanner visible={s.bannerVisible} onClose={s.closeBanner} onStayUpdated={s.openModal} launchDate={site.launchDate} />
+      <LaunchBanner visible={s.bannerVisible} onClose={s.closeBanner} onStayUpdated={s.openModal} launchDate={site.launchDate} timeZone={site.timeZone} />
     </>
   );
 }

@@ -14,6 +14,7 @@ export interface LaunchBannerProps {
   onClose: () => void;
   onStayUpdated: () => void;
   launchDate: string;
+  timeZone?: string; // where the days are counted (countdownDays)
 }
 
 export function bannerText(days: number): string {
@@ -23,8 +24,8 @@ export function bannerText(days: number): string {
 
 // Fixed bottom bar with the countdown. It renders nothing until the
 // countdown is known, i.e. after hydration (see useCountdown).
-export function LaunchBanner({ visible, onClose, onStayUpdated, launchDate }: LaunchBannerProps) {
-  const days = useCountdown(launchDate);
+export function LaunchBanner({ visible, onClose, onStayUpdated, launchDate, timeZone }: LaunchBannerProps) {
+  const days = useCountdown(launchDate, timeZone);
   const ref = useRef<HTMLElement>(null);
   const shown = visible && days !== null;
 

@@ -16,6 +16,7 @@ export interface LaunchModalProps {
   onClose: (reason: CloseReason) => void;
   endpoint: string;
   launchDate: string;
+  timeZone?: string; // where the days are counted (countdownDays)
 }
 
 type Status = 'idle' | 'submitting' | 'submitted';
@@ -50,7 +51,7 @@ const empty: Signup = { name: '', email: '' };
 // The launch sign-up in a native modal <dialog>: the browser supplies the
 // focus trap, Esc and the backdrop; the parent owns `open`. Every way of
 // closing (close button, backdrop, Esc, success) goes through onClose.
-export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModalProps) {
+export function LaunchModal({ open, onClose, endpoint, launchDate, timeZone }: LaunchModalProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -72,7 +73,7 @@ export function LaunchModal({ open, onClose, endpoint, launchDate }: LaunchModal
   const [errors, setErrors] = useState<SignupErrors>({});
   const [validated, setValidated] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
-  const days = useCountdown(launchDate);
+  const days = useCountdown(launchDate, timeZone);
 
   useEffect(() => {
     onCloseRef.current = onClose;

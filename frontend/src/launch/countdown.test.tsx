@@ -63,6 +63,18 @@ describe('countdownDays', () => {
     expect(countdownDays('2024-03-01', new Date(2024, 1, 28, 12))).toBe(2); // leap year
   });
 
+  it("counts the days where the readers are, the site's time zone, whatever the viewer's", () => {
+    const evening = new Date(Date.UTC(2025, 8, 4, 20, 0)); // 01:30 on 5 September in Kolkata
+    for (const viewer of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = viewer;
+      expect(countdownDays('2025-09-10', evening, 'Asia/Kolkata')).toBe(5);
+      expect(countdownDays('2025-09-10', evening, 'UTC')).toBe(6);
+      expect(launchNoticeShown({ launchNotice: true, launchDate: '2025-09-04', timeZone: 'Asia/Kolkata' }, evening)).toBe(false);
+    }
+    process.env.TZ = 'UTC';
+    expect(countdownDays('2025-09-10', evening, 'Nowhere/Atlantis')).toBe(6); // unknown: the viewer's own
+  });
+
   it('treats a malformed date as launched rather than crashing', () => {
     expect(countdownDays('', new Date())).toBe(0);
     expect(countdownDays('soon', new Date())).toBe(0);

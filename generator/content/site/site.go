@@ -115,12 +115,6 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 		// It is each page's <html lang> (BCP 47, read by golang.org/x/text).
 		add("language", "language: %q is not a language tag (want one such as en, en-IN or hi)", c.Language)
 	}
-	if c.LaunchDate == "" {
-		c.LaunchDate = buildDate.UTC().AddDate(0, 0, 5).Format("2006-01-02")
-		c.launchAuto = true
-	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
-		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
-	}
 	for _, n := range []struct {
 		key, what string
 		v         *int
@@ -160,6 +154,18 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 		add("timeZone", "timeZone: %q is not a time zone (want a name such as Asia/Kolkata or UTC)", c.TimeZone)
 	} else {
 		c.Location = loc
+	}
+	if c.LaunchDate == "" {
+		// Five days from the build's day where the readers are: a build
+		// made in the evening, UTC, is already the next day in India.
+		zone := c.Location
+		if zone == nil {
+			zone = time.UTC
+		}
+		c.LaunchDate = buildDate.In(zone).AddDate(0, 0, 5).Format("2006-01-02")
+		c.launchAuto = true
+	} else if _, err := time.Parse("2006-01-02", c.LaunchDate); err != nil {
+		add("launchDate", "launchDate: %q is not a date (want YYYY-MM-DD)", c.LaunchDate)
 	}
 	if c.Sections == nil {
 		c.Sections = DefaultSections

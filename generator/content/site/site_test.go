@@ -238,6 +238,18 @@ func TestLaunchNotice(t *testing.T) {
 	if !cfg.ShowLaunchNotice() || cfg.LaunchDate != "2026-11-28" {
 		t.Errorf("default: notice %v, launch date %s (want on, build date + 5)", cfg.ShowLaunchNotice(), cfg.LaunchDate)
 	}
+	// Built at 20:00 UTC, 01:30 the next day in Kolkata, where the readers
+	// count five days from.
+	dir := t.TempDir()
+	for zone, want := range map[string]string{"": "2026-11-29", "timeZone: UTC\n": "2026-11-28"} {
+		cfg, err := Load(write(t, dir, "site.yaml", base+zone), time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.LaunchDate != want {
+			t.Errorf("built in the evening, UTC, %q: launch date %s, want %s", zone, cfg.LaunchDate, want)
+		}
+	}
 	cfg, err = load(t, base+"launchNotice: false\nlaunchDate: 2025-09-15\n")
 	if err != nil {
 		t.Fatal(err)

@@ -101,6 +101,7 @@ type Site struct {
 	BasePath    string     `json:"basePath,omitempty"` // "/magazine" below /magazine/, absent at the root: put before every site path (frontend/src/sitepath.ts)
 	EditorEmail string     `json:"editorEmail"`
 	LaunchDate  string     `json:"launchDate"`
+	TimeZone    string     `json:"timeZone"`     // the readers' (site.yaml's timeZone), where the launch countdown counts days
 	LaunchOn    bool       `json:"launchNotice"` // false: no launch modal, popup or banner
 	AdClient    string     `json:"adClient"`
 	AnalyticsID string     `json:"analyticsID"`
@@ -195,7 +196,7 @@ type Builder struct {
 func NewBuilder(cfg *site.Config, lib *media.Library, stories []*story.Story, now time.Time) *Builder {
 	b := &Builder{cfg: cfg, lib: lib, now: now, site: &Site{
 		Name: cfg.Name, Magazine: cfg.Magazine(), Tagline: cfg.Tagline, BaseURL: cfg.BaseURL, BasePath: cfg.BasePath,
-		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
+		EditorEmail: cfg.EditorEmail, LaunchDate: cfg.LaunchDate, TimeZone: cfg.TimeZone, LaunchOn: cfg.ShowLaunchNotice(), AdClient: cfg.AdPublisherID,
 		AnalyticsID: cfg.AnalyticsID, Forms: cfg.Forms, Sections: sections(cfg),
 	}}
 	indexed := make(chan struct{})

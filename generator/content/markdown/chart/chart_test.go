@@ -133,6 +133,23 @@ func TestGrouped(t *testing.T) {
 	}
 }
 
+// The data table writes each value as the chart's labels do: grouped the
+// Indian way, with the decimals written, a true minus and a kept plus.
+func TestTableNumber(t *testing.T) {
+	for cell, want := range map[string]string{
+		"91000": "91,000", "1,23,456": "1,23,456", "123,456": "1,23,456", "-2.50": "−2.50",
+		"+3.5": "+3.5", "0": "0", "17032.125": "17,032.125", "−45": "−45", "1000000": "10,00,000",
+	} {
+		v, err := Number(cell)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := tableNumber(cell, v); got != want {
+			t.Errorf("tableNumber(%q) = %q, want %q", cell, got, want)
+		}
+	}
+}
+
 func TestAnnotations(t *testing.T) {
 	head := "type: line\ntitle: T\nsource: S\n"
 	data := "---\nMonth,CPI,Repo\nJan 2025,4.3,6.5\nFeb 2025,3.6,6.25\nMar 2025,3.3*,6.25*\n"

@@ -99,9 +99,9 @@ func (c *Chart) table(b *strings.Builder) {
 			case cell == "":
 				cell = "—" // a missing value
 			case r.Starred[s]:
-				cell = minus(cell) + " (" + c.starWord() + ")"
+				cell = tableNumber(cell, r.Values[s]) + " (" + c.starWord() + ")"
 			default:
-				cell = minus(cell)
+				cell = tableNumber(cell, r.Values[s])
 			}
 			fmt.Fprintf(b, `<td class="num">%s</td>`, esc(cell))
 		}
@@ -117,12 +117,19 @@ func withUnits(series, units string) string {
 	return series + " (" + units + ")"
 }
 
-// minus writes a cell's leading hyphen as a true minus sign.
-func minus(cell string) string {
-	if rest, ok := strings.CutPrefix(cell, "-"); ok {
-		return "−" + rest
+// tableNumber writes a cell's value as the chart's labels do (grouped):
+// grouped the Indian way whatever grouping it was written with, with as
+// many decimals as written, a true minus sign, and a plus sign kept.
+func tableNumber(cell string, v float64) string {
+	dec := 0
+	if _, frac, ok := strings.Cut(cell, "."); ok {
+		dec = len(strings.TrimSpace(frac))
 	}
-	return cell
+	out := grouped(v, dec)
+	if strings.HasPrefix(strings.TrimSpace(cell), "+") {
+		out = "+" + out
+	}
+	return out
 }
 
 func capital(s string) string {
