@@ -3,6 +3,7 @@ package markdown
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/nivaran/magazine/generator/content/markdown/chart"
 	"github.com/yuin/goldmark/ast"
@@ -26,6 +27,12 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 			return c.line(lines.At(lines.Len()-1).Start) + k - lines.Len()
 		}
 		return c.line(lines.At(max(k, 1) - 1).Start)
+	}
+	if line, opener, ok := c.swallows(n); ok {
+		f := opener[:len(opener)-len(strings.TrimLeft(opener, opener[:1]))]
+		c.problemAt(fenceLine, "this block is never closed before line %d, where %s starts another: end it with a line of %s above that (a block of code that shows fences opens with a longer one, %s%s)",
+			line, opener, f, f, f[:1])
+		return Block{}, false
 	}
 	switch lang {
 	case "chart":
@@ -55,3 +62,35 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 	}
 	return c.code(n, lang), true
 }
+
+// swallows finds a line of a fenced block that opens another block, a fence
+// at least as long as the block's own followed by a word (```chart): the
+// block's fence cannot close on such a line, so the block's closing line
+// is missing above it, and it ran on to the next bare fence, taking in what
+// lay between (CommonMark) — a chart's rows, say, as code.
+func (c *converter) swallows(n *ast.FencedCodeBlock) (line int, opener string, ok bool) {
+	if n.Pos() < 0 {
+		return 0, "", false
+	}
+	opening := strings.TrimLeft(c.lineText(c.line(n.Pos())), " ")
+	if opening == "" {
+		return 0, "", false
+	}
+	mark := opening[:1]
+	fence := len(opening) - len(strings.TrimLeft(opening, mark))
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		text := strings.TrimSpace(string(seg.Value(c.src)))
+		rest := strings.TrimLeft(text, mark)
+		if len(text)-len(rest) < fence {
+			continue
+		}
+		if word := strings.TrimSpace(rest); word != "" && isLetter(word[0]) && langPattern.MatchString(word) {
+			return c.line(seg.Start), text, true
+		}
+	}
+	return 0, "", false
+}
+
+func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }

@@ -115,6 +115,10 @@ func TestUnclosedFence(t *testing.T) {
 		"Text.\n\n````\nabc\n`````  \n":                           "",
 		"```\n```":                                                "",
 		"- item\n\n  ```\n  code\n  ```\n":                        "",
+		// Left open before another block: it runs on to that block's end.
+		"Text.\n\n```text\ncode\n\nMore.\n\n```chart\ntype: bar\n---\nA,B\nx,1\n```\n": "3: this block is never closed before line 8, where ```chart starts another: end it with a line of ``` above that (a block of code that shows fences opens with a longer one, ````)",
+		"```chart\ntype: bar\n---\nA,B\nx,1\n\nText \"quoted\".\n\n```text\nx\n```\n":  "1: this block is never closed before line 9, where ```text starts another: end it with a line of ``` above that (a block of code that shows fences opens with a longer one, ````)",
+		"````markdown\n```chart\nx\n```\n````\n":                                       "",
 	} {
 		_, problems := Convert([]byte(src), 1)
 		var got []string
