@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -41,16 +42,24 @@ func lineOf(file, href string) (int, string) {
 	lines := strings.Split(string(data), "\n")
 	bare := strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0]
 	unslashed := strings.TrimSuffix(bare, "/")
-	for _, want := range []string{href, bare, unslashed} {
-		if want == "" {
+	type form struct{ find, written string }
+	forms := []form{{href, href}, {bare, href}, {unslashed, strings.Replace(href, bare, unslashed, 1)}}
+	// As written, a link may differ from the page's: /café is /caf%C3%A9,
+	// </a b> is /a%20b, and /a\_b is /a_b.
+	for _, f := range forms[:3] {
+		find, err1 := url.PathUnescape(f.find)
+		written, err2 := url.PathUnescape(f.written)
+		if err1 == nil && err2 == nil && find != f.find {
+			forms = append(forms, form{find, written})
+		}
+	}
+	for _, f := range forms {
+		if f.find == "" {
 			continue
 		}
 		for i, l := range lines {
-			if strings.Contains(l, want) {
-				if want == unslashed && unslashed != bare {
-					return i + 1, strings.Replace(href, bare, unslashed, 1)
-				}
-				return i + 1, href
+			if strings.Contains(l, f.find) || strings.Contains(strings.ReplaceAll(l, "\\", ""), f.find) {
+				return i + 1, f.written
 			}
 		}
 	}
