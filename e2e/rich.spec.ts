@@ -67,6 +67,22 @@ test.describe('on a phone', () => {
     await expect(cell).toHaveCSS('text-align', 'right');
     await expect(cell).toHaveCSS('font-variant-numeric', /tabular-nums/);
   });
+
+  test("a chart's data table shows its values beside their labels, without scrolling", async ({ page }) => {
+    // A long series name over short numbers, and row labels that wrap.
+    await page.goto('/india-conquers-global-economic-storm');
+    await hydrated(page);
+    const chart = page.locator('.rich--chart').first();
+    await chart.getByText('Data table').click();
+    const box = chart.getByRole('region', { name: /^Data:/ });
+    const size = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeLessThanOrEqual(size.client);
+    const region = (await box.boundingBox())!;
+    const value = box.getByRole('row', { name: /Electricity/ }).locator('td');
+    await expect(value).toHaveText('0.5');
+    const at = (await value.boundingBox())!;
+    expect(at.x + at.width).toBeLessThanOrEqual(region.x + region.width);
+  });
 });
 
 test.describe('a wide table on a phone', () => {
