@@ -227,6 +227,18 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test('small links on their own are tall enough to tap (24 px)', async ({ page }) => {
+    for (const [path, name] of [
+      ['/india-energy-independence-renewable-power', 'Home'], // the breadcrumb's
+      ['/category/economic-policy', 'RSS feed'],
+      ['/about', 'Privacy Policy'], // the footer's quick links
+    ]) {
+      await page.goto(path);
+      const link = page.getByRole('link', { name, exact: true }).last();
+      expect((await link.boundingBox())!.height, `${path}: ${name}`).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   test('no horizontal scrolling for a search of one long word', async ({ page }) => {
     await page.goto('/search/?q=' + 'supercalifragilisticexpialidocious'.repeat(2));
     await expect(page.getByRole('status')).toContainText('0 results');
