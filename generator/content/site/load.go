@@ -39,6 +39,10 @@ func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		if d := diag.NotText(p, raw, "the site config"); d != nil {
+			diags = append(diags, *d)
+			continue
+		}
 		var doc yaml.Node
 		if err := yaml.Unmarshal(raw, &doc); err != nil {
 			diags = append(diags, yamlDiags(p, err)...)

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -227,6 +228,21 @@ func TestHomeListsNameAStoryOnce(t *testing.T) {
 	_, err = load(t, base, "home:\n  spotlight:\n    - 3\n    - 4\n    - 3\n")
 	if err == nil || err.Error() != `overlay1.yaml:5: home.spotlight: story 3 is listed twice (it would show twice)` {
 		t.Errorf("got %v", err)
+	}
+}
+
+// A config that is not UTF-8 text is reported at its first bad line, as a
+// story is.
+func TestConfigNotTextAtItsLine(t *testing.T) {
+	line := strings.Count(base, "\n") + 1
+	for extra, want := range map[string]string{
+		"tagline: \"Niv\xe9aran\"\n": fmt.Sprintf("site.yaml:%d: this line is not valid UTF-8 text (save the file as UTF-8)", line),
+		"tagline: \"a\x00b\"\n":      fmt.Sprintf("site.yaml:%d:12: a NUL byte: the site config must be plain UTF-8 text", line),
+	} {
+		_, err := load(t, base+extra)
+		if err == nil || !strings.HasSuffix(err.Error(), want) {
+			t.Errorf("%q: got %v, want …%s", extra, err, want)
+		}
 	}
 }
 

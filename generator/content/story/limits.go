@@ -135,23 +135,6 @@ func size(n int64) string {
 	return fmt.Sprintf("%d MB", (n+1<<19)>>20)
 }
 
-// checkText reports a file that is not UTF-8 text, at the first bad line:
-// a NUL byte or invalid UTF-8 means a binary file or a wrong encoding.
-func checkText(file string, src []byte) *diag.Diagnostic {
-	if bytes.IndexByte(src, 0) < 0 && utf8.Valid(src) {
-		return nil // the usual case, without splitting the file into lines
-	}
-	for i, line := range bytes.Split(src, []byte("\n")) {
-		if col := bytes.IndexByte(line, 0); col >= 0 {
-			return &diag.Diagnostic{File: file, Line: i + 1, Col: col + 1, Message: "a NUL byte: a story must be plain UTF-8 text"}
-		}
-		if !utf8.Valid(line) {
-			return &diag.Diagnostic{File: file, Line: i + 1, Message: "this line is not valid UTF-8 text (save the file as UTF-8)"}
-		}
-	}
-	return nil
-}
-
 // checkControls reports control characters (NUL, escape, bell…) in any
 // front-matter text, which YAML escapes such as "\0" can produce and which
 // would reach titles and meta tags raw. Tabs and line breaks are fine.

@@ -227,7 +227,7 @@ const WordsPerMinute = 200
 func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var diags diag.List
 	src = normalise(src)
-	if d := checkText(file, src); d != nil {
+	if d := diag.NotText(file, src, "a story"); d != nil {
 		return nil, diag.List{*d}
 	}
 	front, body, bodyLine, ok := split(src)

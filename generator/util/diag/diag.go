@@ -3,9 +3,11 @@
 package diag
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Diagnostic is one problem in one input file.
@@ -113,4 +115,22 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// NotText reports a file that is not UTF-8 text, at the first bad line: a
+// NUL byte or invalid UTF-8 means a binary file or a wrong encoding. what
+// names the file for the message ("a story").
+func NotText(file string, src []byte, what string) *Diagnostic {
+	if bytes.IndexByte(src, 0) < 0 && utf8.Valid(src) {
+		return nil // the usual case, without splitting the file into lines
+	}
+	for i, line := range bytes.Split(src, []byte("\n")) {
+		if col := bytes.IndexByte(line, 0); col >= 0 {
+			return &Diagnostic{File: file, Line: i + 1, Col: col + 1, Message: "a NUL byte: " + what + " must be plain UTF-8 text"}
+		}
+		if !utf8.Valid(line) {
+			return &Diagnostic{File: file, Line: i + 1, Message: "this line is not valid UTF-8 text (save the file as UTF-8)"}
+		}
+	}
+	return nil
 }
