@@ -57,6 +57,11 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 	case "embed":
 		return c.embedBlock(body, lineOf)
 	}
+	// A block's name mistyped would show its lines as code, silently.
+	if kind := strings.TrimSuffix(strings.ToLower(lang), "s"); kind == "chart" || kind == "figure" || kind == "embed" {
+		c.problemAt(fenceLine, "```%s is not a block: a %s block opens with ```%s", lang, kind, kind)
+		return Block{}, false
+	}
 	if !langPattern.MatchString(lang) {
 		lang = ""
 	}
