@@ -268,15 +268,19 @@ func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).Ma
 
 // A broken link written otherwise than the page links it (a letter the
 // page escapes, a space in <…>, a Markdown escape) is still reported at
-// its line, as written.
+// its line, as written; one written twice, at each of its lines.
 func TestBrokenLinkWrittenOtherwiseKeepsItsLine(t *testing.T) {
 	t.Parallel()
-	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [this](/café).\n\nAnd [under](/no\\_such).\n\nAnd [spaced](</no such page>).", 1)
+	story := strings.Replace(gt.Story("5", ""), "Body of story 5.", "See [this](/café).\n\nAnd [under](/no\\_such).\n\nAnd [spaced](</no such page>).\n\n"+
+		"Not [this](/no_such_thing) but [that](/no_such#again).\n\nAnd [this](/café) again.", 1)
 	o := gt.Options(t, map[string]string{"stories/a.md": story})
 	a := filepath.Join(o.Stories, "a.md")
 	checkAndBuildSay(t, o, a+":10: broken link /café: no page or file of the site has that address\n"+
 		a+":12: broken link /no_such: no page or file of the site has that address\n"+
-		a+":14: broken link /no such page: no page or file of the site has that address")
+		a+":14: broken link /no such page: no page or file of the site has that address\n"+
+		a+":16: broken link /no_such_thing: no page or file of the site has that address\n"+
+		a+":16: broken link /no_such#again: no page or file of the site has that address\n"+
+		a+":18: broken link /café: no page or file of the site has that address")
 }
 
 func TestBrokenInternalLinkFailsTheBuild(t *testing.T) {

@@ -84,12 +84,12 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 	}
 	for _, pr := range checker.Check(files) {
 		d := brokenLink(pr, from[pr.Page], p.src.cfg.BasePath)
-		p.problems = append(p.problems, d)
+		p.problems = append(p.problems, d...)
 		if p.later {
 			if p.b.late == nil {
 				p.b.late = map[string]diag.List{}
 			}
-			p.b.late[pr.Page] = append(p.b.late[pr.Page], d)
+			p.b.late[pr.Page] = append(p.b.late[pr.Page], d...)
 		}
 	}
 	return nil

@@ -14,56 +14,69 @@ import (
 )
 
 // brokenLink reports a broken link where an editor can fix it: on a
-// story's page, at the line of the story file that holds the link;
+// story's page, at each line of the story file that holds the link;
 // otherwise (a link the site's own pages make) at the page. base is the
 // site's base path, which the build put before the story's site paths.
-func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.Diagnostic {
+func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.List {
 	if s == nil {
-		return diag.Diagnostic{File: p.Page, Message: "broken link " + p.Href}
+		return diag.List{{File: p.Page, Message: "broken link " + p.Href}}
 	}
 	href := p.Href
 	if base != "" && strings.HasPrefix(href, base+"/") {
 		href = href[len(base):]
 	}
-	line, written := lineOf(s.File, href)
-	return diag.Diagnostic{File: s.File, Line: line,
-		Message: "broken link " + written + ": no page or file of the site has that address"}
+	lines, written := linesOf(s.File, href)
+	out := make(diag.List, len(lines))
+	for i, line := range lines {
+		out[i] = diag.Diagnostic{File: s.File, Line: line, Message: "broken link " + written + ": no page or file of the site has that address"}
+	}
+	return out
 }
 
-// lineOf is the first line of file holding href (or, failing that, href
+// linesOf is the lines of file holding href (or, failing that, href
 // without its query and fragment, or without the trailing slash the build
 // gives links to pages: markdown's pageLinks), and the link as written
-// there; 0 and href when none is there.
-func lineOf(file, href string) (int, string) {
+// there; line 0 and href when none is there.
+func linesOf(file, href string) ([]int, string) {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return 0, href
+		return []int{0}, href
 	}
 	lines := strings.Split(string(data), "\n")
 	bare := strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0]
 	unslashed := strings.TrimSuffix(bare, "/")
-	type form struct{ find, written string }
-	forms := []form{{href, href}, {bare, href}, {unslashed, strings.Replace(href, bare, unslashed, 1)}}
+	whole := strings.Replace(href, bare, unslashed, 1)
+	// The link as the page has it, or as written without the slash; failing
+	// those, without its query and fragment (loose: a # or ? may follow).
+	type form struct {
+		find, written string
+		loose         bool
+	}
+	forms := []form{{href, href, false}, {whole, whole, false}, {bare, href, true}, {unslashed, whole, true}}
 	// As written, a link may differ from the page's: /café is /caf%C3%A9,
 	// </a b> is /a%20b, and /a\_b is /a_b.
-	for _, f := range forms[:3] {
+	for _, f := range forms[:4] {
 		find, err1 := url.PathUnescape(f.find)
 		written, err2 := url.PathUnescape(f.written)
 		if err1 == nil && err2 == nil && find != f.find {
-			forms = append(forms, form{find, written})
+			forms = append(forms, form{find, written, f.loose})
 		}
 	}
 	for _, f := range forms {
 		if f.find == "" {
 			continue
 		}
+		var at []int
 		for i, l := range lines {
-			if strings.Contains(l, f.find) || strings.Contains(strings.ReplaceAll(l, "\\", ""), f.find) {
-				return i + 1, f.written
+			if holds(l, f.find, f.loose) || holds(strings.ReplaceAll(l, "\\", ""), f.find, f.loose) {
+				at = append(at, i+1)
 			}
 		}
+		if at != nil {
+			return at, f.written
+		}
 	}
-	return 0, href
+	return []int{0}, href
 }
 
 // checkScheduled checks the links of the stories held back until their
@@ -103,7 +116,29 @@ func checkScheduled(src *source, names []string) diag.List {
 		from[at[s]] = s
 	}
 	for _, pr := range linkcheck.NewChecker(names, src.cfg.BaseURL).Check(pages) {
-		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath))
+		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath)...)
 	}
 	return diags
+}
+
+// holds reports whether a line of Markdown holds link as a whole address:
+// [a](/x), [a](/x "t"), </x>, [a]: /x, not /x as part of /xy (nor, unless
+// loose, of /x#part).
+func holds(line, link string, loose bool) bool {
+	ends := ") >\"'\t"
+	if loose {
+		ends += "#?"
+	}
+	for i := strings.Index(line, link); i >= 0; {
+		end := i + len(link)
+		if end == len(line) || strings.IndexByte(ends, line[end]) >= 0 {
+			return true
+		}
+		next := strings.Index(line[i+1:], link)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
 }
