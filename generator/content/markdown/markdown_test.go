@@ -136,6 +136,27 @@ func TestUnclosedFence(t *testing.T) {
 	}
 }
 
+// A box, pull quote or table caption with nothing in it is reported.
+func TestEmptyBlocks(t *testing.T) {
+	for src, want := range map[string]string{
+		"Text.\n\n> [!NOTE]\n":                        "3: this [!NOTE] box has no text: give it lines starting with > below the marker",
+		"Text.\n\n> [!PULLQUOTE]\n":                   "3: this [!PULLQUOTE] box has no text: give it lines starting with > below the marker",
+		"Text.\n\n> [!PULLQUOTE] — A. Writer\n":       "3: this [!PULLQUOTE] box has no text: give it lines starting with > below the marker",
+		"| a | b |\n|---|---|\n| 1 | 2 |\n\nTable:\n": "5: Table: with nothing after it: give the table's caption (Table: GDP growth by quarter), or remove the line",
+		"Text.\n\n> [!TIP] Save early.\n":             "",
+		"Text.\n\n> [!NOTE]\n> Body.\n":               "",
+	} {
+		_, problems := Convert([]byte(src), 1)
+		var got []string
+		for _, p := range problems {
+			got = append(got, fmt.Sprintf("%d: %s", p.Line, p.Message))
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%q:\n got %q\nwant %q", src, got, want)
+		}
+	}
+}
+
 func FuzzConvert(f *testing.F) {
 	f.Add("**Solution Spotlight:** x\n\n**y**")
 	f.Add("**Solutions Spotlight**\n- a\n")

@@ -45,6 +45,10 @@ func (c *converter) blockquote(q *ast.Blockquote) Block {
 	if p.ChildCount() == 0 {
 		q.RemoveChild(q, p)
 	}
+	if q.ChildCount() == 0 && (kind == pullquote || title == "") {
+		// A box of nothing but its default title, or a pull quote of nothing.
+		c.problemAt(c.lineOf(q), "this [!%s] box has no text: give it lines starting with > below the marker", m[1])
+	}
 	c.prose(q)
 	if kind == pullquote {
 		return c.pullquote(q, titleHTML)

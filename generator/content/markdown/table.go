@@ -74,6 +74,9 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 	}
 	var b strings.Builder
 	label, tableLabel := `aria-label="Table"`, ""
+	if cap != nil && strings.TrimSpace(strings.TrimPrefix(nodeText(cap, c.src), captionPrefix)) == "" {
+		c.problemAt(c.lineOf(cap), "%s with nothing after it: give the table's caption (Table: GDP growth by quarter), or remove the line", captionPrefix)
+	}
 	if cap != nil {
 		// The caption stands above the box that scrolls sideways, so it
 		// stays in view and wraps to the column; it names the table.
