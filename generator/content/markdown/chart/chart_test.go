@@ -61,6 +61,12 @@ func TestParseLines(t *testing.T) {
 	if _, problems = Parse([]byte("type: line\ntitle: T\nsource: S\n---\nState,A\n")); len(problems) != 1 || problems[0].Message != "the chart has no data rows, only the header" {
 		t.Errorf("a header alone: %v", problems)
 	}
+	// Two series of one name, or two rows of one label, cannot be told apart.
+	_, problems = Parse([]byte("type: bar\ntitle: T\nsource: S\n---\nState,A,A\nKerala,1,2\nGoa,3,4\nKerala,5,6\n"))
+	want = []fence.Problem{{Line: 5, Message: `two columns are named "A": the legend could not tell them apart`}, {Line: 8, Message: `"Kerala" labels line 6 too: give each row its own label`}}
+	if len(problems) != 2 || problems[0] != want[0] || problems[1] != want[1] {
+		t.Errorf("got %v, want %v", problems, want)
+	}
 	// A header value that YAML cannot read unquoted says to quote it.
 	_, problems = Parse([]byte("type: line\ntitle: T\nunits: % of total\nsource: S\n---\nMonth,A\nJan,1\nFeb,2\n"))
 	want = []fence.Problem{{Line: 3, Message: `not valid YAML: found character that cannot start any token (put the value in double quotes: units: "% of total")`}}

@@ -108,6 +108,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 	r.TrimLeadingSpace = true
 	header := true
 	misshapen := 0 // rows with the wrong number of cells
+	labelled := map[string]int{} // row label -> its line
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -137,10 +138,15 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 				add(line, "%d series is too many to tell apart; keep to %d", len(rec)-1, MaxSeries)
 			}
 			c.Label, c.Series = rec[0], rec[1:]
+			named := map[string]bool{}
 			for i, s := range c.Series {
-				if s == "" {
+				switch {
+				case s == "":
 					add(line, "column %d has no name", i+2)
+				case named[s]:
+					add(line, "two columns are named %q: the legend could not tell them apart", s)
 				}
+				named[s] = true
 			}
 			continue
 		}
@@ -156,6 +162,10 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 		row := Row{Line: line, Label: rec[0], Cells: rec[1:], Values: make([]float64, len(c.Series)), Starred: make([]bool, len(c.Series))}
 		if row.Label == "" {
 			add(line, "this row has no label in its first column")
+		} else if at, ok := labelled[row.Label]; ok {
+			add(line, "%q labels line %d too: give each row its own label", row.Label, at)
+		} else {
+			labelled[row.Label] = line
 		}
 		for i, cell := range row.Cells {
 			if star, ok := strings.CutSuffix(cell, "*"); ok {
