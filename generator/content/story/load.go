@@ -240,6 +240,11 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	fileLine := fence.FileLines(front)
 	if err := yaml.Unmarshal(front, &root); err != nil {
 		line, msg := fence.YAMLError(err)
+		if proseAfterBlank(front) {
+			// The body's text, up to a --- further down (a rule, a chart's)
+			// taken for the front matter's end.
+			msg += fmt.Sprintf(" (the front matter runs on to the --- at line %d: is the --- that ends it missing?)", bodyLine-1)
+		}
 		diags.Add(file, fileLine(line)+1, 0, "front matter is not valid YAML: %s", msg)
 		return nil, diags
 	}
@@ -451,6 +456,24 @@ func IsLocalImage(v string) bool {
 // IsExternalImage reports whether a featuredImage is an address (validate
 // reports one that is not a valid https URL).
 func IsExternalImage(v string) bool { return !strings.HasPrefix(v, "custom:") && markdown.IsAddress(v) }
+
+// yamlish is a line front matter may hold: a key, an item, an indented
+// continuation or a comment.
+var yamlish = regexp.MustCompile(`^(\s|#|- |-$|[\w"'-][^:]*:(\s|$))`)
+
+// proseAfterBlank reports front matter whose first line after a blank one
+// is no YAML: the body's first paragraph, most likely.
+func proseAfterBlank(front []byte) bool {
+	_, after, ok := bytes.Cut(front, []byte("\n\n"))
+	for ok {
+		line, rest, more := bytes.Cut(after, []byte("\n"))
+		if len(bytes.TrimSpace(line)) > 0 {
+			return !yamlish.Match(line)
+		}
+		after, ok = rest, more
+	}
+	return false
+}
 
 // split separates front matter from body; bodyLine is the body's first line.
 func split(src []byte) (front, body []byte, bodyLine int, ok bool) {
