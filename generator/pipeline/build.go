@@ -271,8 +271,12 @@ func load(cfg *site.Config, opt Options, sopt story.Options) (*content, []*story
 		_, more = route.Table(all, cfg.PerPage)
 	}
 	diags = append(diags, more...)
-	diags = append(diags, checkHome(cfg, opt.Config, all)...)
-	diags = append(diags, checkSiteLinks(cfg, opt.Config, routes)...)
+	if len(diags) == 0 || story.Count(opt.Stories) == len(all) {
+		// Not while a story could not be read: the config's ids and links
+		// to it would be reported too, as if it were gone.
+		diags = append(diags, checkHome(cfg, opt.Config, all)...)
+		diags = append(diags, checkSiteLinks(cfg, opt.Config, routes)...)
+	}
 	diags = append(diags, checkNames(cfg, opt.Config)...)
 	c := &content{stories: stories, held: held, routes: routes, cache: sopt.Cache}
 	if len(diags) == 0 {

@@ -510,6 +510,16 @@ func TestConfigLinksAtTheirLines(t *testing.T) {
 	checkAndBuildSay(t, o, want)
 }
 
+// A story that cannot be read is the one problem reported: not also the
+// config's links to its page and its id, as if it were gone.
+func TestUnreadableStoryHidesNoConfigLinks(t *testing.T) {
+	t.Parallel()
+	config := gt.Site + "sections:\n  - {label: Pick, path: /pick}\nhome:\n  lead: 7\n"
+	broken := strings.Replace(gt.Story("7", "path: /pick\n"), "title: \"Story 7\"", "title: \"Story 7", 1)
+	o := gt.Options(t, map[string]string{"site.yaml": config, "stories/a.md": gt.Story("1", ""), "stories/b.md": broken})
+	checkAndBuildSay(t, o, filepath.Join(o.Stories, "b.md")+":3: front matter is not valid YAML: did not find expected key")
+}
+
 // The Editor's Pick button leads to a page of the site: another address,
 // of any kind, is an error at its line.
 func TestEditorsPickTargetIsASitePage(t *testing.T) {
