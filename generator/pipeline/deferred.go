@@ -50,7 +50,10 @@ type fileReader interface {
 func (b *Builder) DeferListings() { b.deferListings = true }
 
 // setPending keeps the deferred pages of a good build, replacing the last's:
-// those it left are deferred again or made by this one.
+// those it left are deferred again or made by this one. The pages the last
+// left to check again and not yet checked are still to check (as this
+// build's pages at their paths): this build, having lost no file of the
+// last, would not name them.
 func (b *Builder) setPending(p *pages) {
 	d := &pendingPages{p: p, byFile: map[string]*page{}, order: p.deferred, running: b.running, recheck: p.recheck}
 	for _, pg := range p.deferred {
@@ -59,6 +62,22 @@ func (b *Builder) setPending(p *pages) {
 		}
 	}
 	b.pmu.Lock()
+	if last := b.pending; last != nil && len(last.recheck) > 0 {
+		named := map[string]bool{}
+		for _, r := range d.recheck {
+			named[r.Path] = true
+		}
+		now := map[string]route.Route{}
+		for _, r := range p.canon {
+			now[r.Path] = r
+		}
+		for _, r := range last.recheck {
+			if r, ok := now[r.Path]; ok && !named[r.Path] {
+				d.recheck = append(d.recheck, r)
+				named[r.Path] = true
+			}
+		}
+	}
 	b.pending = d
 	b.pmu.Unlock()
 }

@@ -436,4 +436,17 @@ func TestUnchangedPagesCheckedAfterTheBuild(t *testing.T) {
 	if got := late(bFile); len(got) != 0 {
 		t.Fatalf("b back at /two: %v", got)
 	}
+	// Moved again, and another story saved before the pages were checked
+	// again: the next build, which lost no file, still has them checked.
+	gt.Write(t, bFile, other("2", "/deux"))
+	b.Changed([]string{bFile})
+	if _, err := b.Build(site.has, site); err != nil {
+		t.Fatal(err)
+	}
+	site.commit()
+	d := filepath.Join(o.Stories, "d.md")
+	gt.Write(t, d, strings.Replace(gt.Story("7", ""), "Body of story 7.", "Edited.", 1))
+	if got := late(d); len(got) != 1 || got[0] != want {
+		t.Fatalf("b moved, d saved before the check: %v, want %s", got, want)
+	}
 }

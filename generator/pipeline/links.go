@@ -25,24 +25,31 @@ func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.List {
 	if base != "" && strings.HasPrefix(href, base+"/") {
 		href = href[len(base):]
 	}
-	lines, written := linesOf(s.File, href)
-	out := make(diag.List, len(lines))
-	for i, line := range lines {
-		out[i] = diag.Diagnostic{File: s.File, Line: line, Message: "broken link " + written + ": no page or file of the site has that address"}
+	var out diag.List
+	for _, at := range linesOf(s.File, href) {
+		out = append(out, diag.Diagnostic{File: s.File, Line: at.line, Message: "broken link " + at.written + ": no page or file of the site has that address"})
 	}
 	return out
 }
 
-// linesOf is the lines of file holding href (or, failing that, href
-// without its query and fragment, or without the trailing slash the build
-// gives links to pages: markdown's pageLinks), and the link as written
-// there; line 0 and href when none is there.
-func linesOf(file, href string) ([]int, string) {
+// writtenAt is a line of a story holding a link, as written there.
+type writtenAt struct {
+	line    int
+	written string
+}
+
+// linesOf is the lines of file holding href (or, failing that on a line,
+// href without its query and fragment, or without the trailing slash the
+// build gives links to pages: markdown's pageLinks), each with the link as
+// written there; line 0 and href when none holds it.
+func linesOf(file, href string) []writtenAt {
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return []int{0}, href
+		return []writtenAt{{0, href}}
 	}
-	lines := strings.Split(string(data), "\n")
+	// Line breaks as the story was read with (story.normalise).
+	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
+	lines := strings.Split(text, "\n")
 	bare := strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0]
 	unslashed := strings.TrimSuffix(bare, "/")
 	whole := strings.Replace(href, bare, unslashed, 1)
@@ -62,21 +69,22 @@ func linesOf(file, href string) ([]int, string) {
 			forms = append(forms, form{find, written, f.loose})
 		}
 	}
-	for _, f := range forms {
-		if f.find == "" {
-			continue
-		}
-		var at []int
+	// Every line holding it as a whole; failing any, loosely.
+	for _, loose := range []bool{false, true} {
+		var at []writtenAt
 		for i, l := range lines {
-			if holds(l, f.find, f.loose) || holds(strings.ReplaceAll(l, "\\", ""), f.find, f.loose) {
-				at = append(at, i+1)
+			for _, f := range forms {
+				if f.loose == loose && f.find != "" && (holds(l, f.find, loose) || holds(strings.ReplaceAll(l, "\\", ""), f.find, loose)) {
+					at = append(at, writtenAt{i + 1, f.written})
+					break
+				}
 			}
 		}
 		if at != nil {
-			return at, f.written
+			return at
 		}
 	}
-	return []int{0}, href
+	return []writtenAt{{0, href}}
 }
 
 // checkScheduled checks the links of the stories held back until their

@@ -28,11 +28,15 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 		}
 		return c.line(lines.At(max(k, 1) - 1).Start)
 	}
-	if line, opener, ok := c.swallows(n); ok {
-		f := opener[:len(opener)-len(strings.TrimLeft(opener, opener[:1]))]
-		c.problemAt(fenceLine, "this block is never closed before line %d, where %s starts another: end it with a line of %s above that (a block of code that shows fences opens with a longer one, %s%s)",
-			line, opener, f, f, f[:1])
-		return Block{}, false
+	// One never closed at all is check's to report; one closed further down
+	// than meant took in another block's opening line.
+	if _, open := c.unclosed(n); !open {
+		if line, opener, ok := c.swallows(n); ok {
+			f := opener[:len(opener)-len(strings.TrimLeft(opener, opener[:1]))]
+			c.problemAt(fenceLine, "this block is never closed before line %d, where %s starts another: end it with a line of %s above that (a block of code that shows fences opens with a longer one, %s%s)",
+				line, opener, f, f, f[:1])
+			return Block{}, false
+		}
 	}
 	switch lang {
 	case "chart":

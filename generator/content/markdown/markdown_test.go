@@ -121,6 +121,7 @@ func TestUnclosedFence(t *testing.T) {
 		"Text.\n\n```text\ncode\n\nMore.\n\n```chart\ntype: bar\n---\nA,B\nx,1\n```\n": "3: this block is never closed before line 8, where ```chart starts another: end it with a line of ``` above that (a block of code that shows fences opens with a longer one, ````)",
 		"```chart\ntype: bar\n---\nA,B\nx,1\n\nText \"quoted\".\n\n```text\nx\n```\n":  "1: this block is never closed before line 9, where ```text starts another: end it with a line of ``` above that (a block of code that shows fences opens with a longer one, ````)",
 		"````markdown\n```chart\nx\n```\n````\n":                                       "",
+		"Text.\n\n```text\ncode\n```go\n":                                              "3: this ``` block is never closed: end it with a line of ``` (all that follows it would show as code)",
 		// A block's name mistyped.
 		"Text.\n\n```charts\ntype: bar\n---\nA,B\nx,1\n```\n": "3: ```charts is not a block: a chart block opens with ```chart",
 		"```Figure\nx\n```\n": "1: ```Figure is not a block: a figure block opens with ```figure",

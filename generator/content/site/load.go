@@ -39,7 +39,8 @@ func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d := diag.NotText(p, raw, "the site config"); d != nil {
+		utf16 := bytes.HasPrefix(raw, []byte{0xff, 0xfe}) || bytes.HasPrefix(raw, []byte{0xfe, 0xff})
+		if d := diag.NotText(p, raw, "the site config"); d != nil && !utf16 { // YAML reads UTF-16 with its mark
 			diags = append(diags, *d)
 			continue
 		}

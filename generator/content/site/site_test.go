@@ -244,6 +244,15 @@ func TestConfigNotTextAtItsLine(t *testing.T) {
 			t.Errorf("%q: got %v, want …%s", extra, err, want)
 		}
 	}
+	// Saved as UTF-16 with its byte-order mark ("Unicode" in Notepad), it
+	// is text that YAML reads.
+	utf16 := []byte{0xff, 0xfe}
+	for _, r := range base {
+		utf16 = append(utf16, byte(r), byte(r>>8))
+	}
+	if _, err := Load(write(t, t.TempDir(), "site.yaml", string(utf16)), buildDate); err != nil {
+		t.Errorf("UTF-16: %v", err)
+	}
 }
 
 func TestLaunchNotice(t *testing.T) {

@@ -459,7 +459,7 @@ func IsExternalImage(v string) bool { return !strings.HasPrefix(v, "custom:") &&
 
 // yamlish is a line front matter may hold: a key, an item, an indented
 // continuation or a comment.
-var yamlish = regexp.MustCompile(`^(\s|#|- |-$|[\w"'-][^:]*:(\s|$))`)
+var yamlish = regexp.MustCompile(`^(\s|#|- |-$|[A-Za-z_"'][\w"'-]*:(\s|$))`)
 
 // proseAfterBlank reports front matter whose first line after a blank one
 // is no YAML: the body's first paragraph, most likely.

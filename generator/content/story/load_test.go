@@ -269,14 +269,17 @@ func TestStoriesFolderThatIsAFile(t *testing.T) {
 // Front matter left without its closing --- runs on to the next --- of
 // the body (a rule): the YAML error says so.
 func TestFrontMatterWithoutItsEnd(t *testing.T) {
-	src := strings.Replace(good, "tags: [\"RBI\", \"Rates\"]\n---\n", "tags: [\"RBI\", \"Rates\"]\n", 1) + "\n---\n\nMore.\n"
-	_, diags := Parse("x.md", []byte(src), opt)
-	if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "(the front matter runs on to the --- at line 22: is the --- that ends it missing?)") {
-		t.Fatalf("got %v", diags)
+	for _, first := range []string{"First paragraph.", "In July: a record."} {
+		src := strings.Replace(good, "tags: [\"RBI\", \"Rates\"]\n---\n", "tags: [\"RBI\", \"Rates\"]\n", 1) + "\n---\n\nMore.\n"
+		src = strings.Replace(src, "First paragraph.", first, 1)
+		_, diags := Parse("x.md", []byte(src), opt)
+		if len(diags) != 1 || !strings.HasSuffix(diags[0].Message, "(the front matter runs on to the --- at line 22: is the --- that ends it missing?)") {
+			t.Fatalf("%s: got %v", first, diags)
+		}
 	}
 	// A blank line between keys is still front matter: no such guess.
-	src = strings.Replace(good, "category: \"Economic Policy\"\n", "category: \"Economic Policy\"\n\nauthor: [\n", 1)
-	if _, diags = Parse("x.md", []byte(src), opt); len(diags) != 1 || strings.Contains(diags[0].Message, "missing") {
+	src := strings.Replace(good, "category: \"Economic Policy\"\n", "category: \"Economic Policy\"\n\nauthor: [\n", 1)
+	if _, diags := Parse("x.md", []byte(src), opt); len(diags) != 1 || strings.Contains(diags[0].Message, "missing") {
 		t.Fatalf("got %v", diags)
 	}
 }

@@ -38,7 +38,7 @@ type Server struct {
 	last    *pipeline.Result
 	base    string // the site's base path, which it is served below
 	problem string // the last build's error, "" when it succeeded
-	failed  bool   // the last build failed: its problem stands until one succeeds
+	failed  bool   // the last build failed, or a page left for later could not be made: its problem stands until a build succeeds
 	subs    map[chan event]bool
 	built   string // fingerprint of the sources the first build saw
 

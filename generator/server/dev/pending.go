@@ -69,7 +69,7 @@ func (s *Server) makePending(files []string) int {
 	if _, ok := pipeline.Diagnostics(err); err != nil && !ok {
 		fmt.Fprintf(s.log, "\n%v\n", err)
 		s.mu.Lock()
-		s.problem = err.Error()
+		s.problem, s.failed = err.Error(), true
 		s.mu.Unlock()
 		s.broadcast(event{"problem", err.Error()})
 		return 0
@@ -80,8 +80,9 @@ func (s *Server) makePending(files []string) int {
 
 // showLate shows the problems found in pages made or checked after their
 // build (pipeline.Builder.LateProblems) in place of those shown, unless a
-// build failed since: a page made again, or a missing page now there,
-// takes its problem away (the overlay goes), as a new one adds it.
+// build failed since, or a page could not be made: a page made again, or a
+// missing page now there, takes its problem away (the overlay goes), as a
+// new one adds it.
 func (s *Server) showLate() {
 	msg := ""
 	if late := s.builder.LateProblems(); len(late) > 0 {

@@ -107,7 +107,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	header := true
-	misshapen := 0 // rows with the wrong number of cells
+	misshapen := 0               // rows with the wrong number of cells
 	labelled := map[string]int{} // row label -> its line
 	for {
 		rec, err := r.Read()
