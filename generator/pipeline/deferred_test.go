@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/pipeline"
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
@@ -350,18 +351,7 @@ func (s *servedSite) commit() {
 	s.put = map[string]bool{}
 }
 
-func (s *servedSite) Lost(names []string) bool {
-	now := map[string]bool{}
-	for _, n := range names {
-		now[n] = true
-	}
-	for p := range s.keys {
-		if !now[p] {
-			return true
-		}
-	}
-	return false
-}
+func (s *servedSite) Lost(names []string) bool { return output.Lost(s.keys, names) }
 
 func (s *servedSite) Read(path string) ([]byte, error) {
 	s.mu.Lock()

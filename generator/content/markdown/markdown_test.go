@@ -126,14 +126,7 @@ func TestUnclosedFence(t *testing.T) {
 		"Text.\n\n```charts\ntype: bar\n---\nA,B\nx,1\n```\n": "3: ```charts is not a block: a chart block opens with ```chart",
 		"```Figure\nx\n```\n": "1: ```Figure is not a block: a figure block opens with ```figure",
 	} {
-		_, problems := Convert([]byte(src), 1)
-		var got []string
-		for _, p := range problems {
-			got = append(got, fmt.Sprintf("%d: %s", p.Line, p.Message))
-		}
-		if strings.Join(got, "\n") != want {
-			t.Errorf("%q:\n got %q\nwant %q", src, got, want)
-		}
+		saysOnly(t, src, want)
 	}
 }
 
@@ -147,14 +140,20 @@ func TestEmptyBlocks(t *testing.T) {
 		"Text.\n\n> [!TIP] Save early.\n":             "",
 		"Text.\n\n> [!NOTE]\n> Body.\n":               "",
 	} {
-		_, problems := Convert([]byte(src), 1)
-		var got []string
-		for _, p := range problems {
-			got = append(got, fmt.Sprintf("%d: %s", p.Line, p.Message))
-		}
-		if strings.Join(got, "\n") != want {
-			t.Errorf("%q:\n got %q\nwant %q", src, got, want)
-		}
+		saysOnly(t, src, want)
+	}
+}
+
+// saysOnly checks that src's problems are want, one "line: message" a line.
+func saysOnly(t *testing.T, src, want string) {
+	t.Helper()
+	_, problems := Convert([]byte(src), 1)
+	var got []string
+	for _, p := range problems {
+		got = append(got, fmt.Sprintf("%d: %s", p.Line, p.Message))
+	}
+	if strings.Join(got, "\n") != want {
+		t.Errorf("%q:\n got %q\nwant %q", src, got, want)
 	}
 }
 

@@ -77,14 +77,17 @@ func (m *Manifest) Has(path, key string) bool {
 // names (a new build's files) lacks: a page that did not change may then
 // link to it.
 func (m *Manifest) Lost(names []string) bool {
-	if m == nil {
-		return false
-	}
+	return m != nil && Lost(m.Files, names)
+}
+
+// Lost reports whether files (path -> key: a build's) has one that names
+// lacks.
+func Lost(files map[string]string, names []string) bool {
 	now := make(map[string]bool, len(names))
 	for _, n := range names {
 		now[n] = true
 	}
-	for p := range m.Files {
+	for p := range files {
 		if !now[p] {
 			return true
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/pipeline"
 )
 
@@ -167,18 +168,9 @@ func (d *siteDir) Read(path string) ([]byte, error) {
 // Lost reports whether the site has a file that names (a build's files)
 // lacks: pages the build did not make again may link to it.
 func (s *staged) Lost(names []string) bool {
-	now := make(map[string]bool, len(names))
-	for _, n := range names {
-		now[n] = true
-	}
 	s.d.mu.Lock()
 	defer s.d.mu.Unlock()
-	for path := range s.d.keys {
-		if !now[path] {
-			return true
-		}
-	}
-	return false
+	return output.Lost(s.d.keys, names)
 }
 
 // Read returns a file of the site as the last good build left it.
