@@ -83,6 +83,9 @@ func Check(stories []*story.Story, storiesDir string, known []string) (diag.List
 	return diags, nil
 }
 
+// maxShown is the most of a word a problem shows.
+const maxShown = 60
+
 // report lists the words of s that aspell and allow do not know, from
 // aspell's words for its title, its introduction and each line of its body.
 func report(s *story.Story, words [][]string, allow map[string]bool) diag.List {
@@ -97,6 +100,9 @@ func report(s *story.Story, words [][]string, allow map[string]bool) diag.List {
 			return
 		}
 		seen[key] = true
+		if r := []rune(word); len(r) > maxShown {
+			word = string(r[:maxShown-1]) + "…" // a run of letters no dictionary has: enough to find it
+		}
 		diags.Add(s.File, line(), 0, "spelling: %q is not in the dictionary (correct it, or add it to %s)", word, AllowFile)
 	}
 	for i, key := range []string{"title", "introduction"} {

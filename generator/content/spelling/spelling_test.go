@@ -105,3 +105,15 @@ func TestCheckManyStoriesInOrder(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got.Error(), strings.Join(want, "\n"))
 	}
 }
+
+// A word longer than any in a dictionary is shown in part: a 500,000-letter
+// title made a 500 KB message.
+func TestLongWordShownInPart(t *testing.T) {
+	long := strings.Repeat("ab", 1000)
+	s := &story.Story{File: "a.md"}
+	got := report(s, [][]string{{long}, nil}, map[string]bool{})
+	want := `a.md:1: spelling: "` + strings.Repeat("ab", 29) + `a…" is not in the dictionary (correct it, or add it to spelling-allow.txt)`
+	if len(got) != 1 || got[0].String() != want {
+		t.Errorf("got %v, want %s", got, want)
+	}
+}
