@@ -103,7 +103,7 @@ type Builder struct {
 // files.
 type previousBuild interface {
 	Lost(names []string) bool
-	Read(path string) ([]byte, error)
+	fileReader
 }
 
 // Sink receives the files of a build as they are made, one Put at a time.

@@ -73,8 +73,9 @@ func linesOf(file, href string) []writtenAt {
 	for _, loose := range []bool{false, true} {
 		var at []writtenAt
 		for i, l := range lines {
+			plain := strings.ReplaceAll(l, "\\", "")
 			for _, f := range forms {
-				if f.loose == loose && f.find != "" && (holds(l, f.find, loose) || holds(strings.ReplaceAll(l, "\\", ""), f.find, loose)) {
+				if f.loose == loose && f.find != "" && (holds(l, f.find, loose) || holds(plain, f.find, loose)) {
 					at = append(at, writtenAt{i + 1, f.written})
 					break
 				}

@@ -173,14 +173,10 @@ func (c *converter) checkNoteRefs(n ast.Node) {
 // unclosed reports a fenced block at the top level that no fence closes,
 // with its opening fence: CommonMark runs it to the end of the story.
 func (c *converter) unclosed(n *ast.FencedCodeBlock) (string, bool) {
-	if !topLevel(n) || n.Pos() < 0 {
+	fence := c.openingFence(n)
+	if !topLevel(n) || fence == "" {
 		return "", false
 	}
-	opening := strings.TrimLeft(c.lineText(c.line(n.Pos())), " ")
-	if opening == "" {
-		return "", false
-	}
-	fence := opening[:len(opening)-len(strings.TrimLeft(opening, opening[:1]))]
 	last := c.line(n.Pos())
 	if lines := n.Lines(); lines.Len() > 0 {
 		last = c.line(lines.At(lines.Len() - 1).Start)
@@ -190,6 +186,24 @@ func (c *converter) unclosed(n *ast.FencedCodeBlock) (string, bool) {
 		return "", false
 	}
 	return fence, true
+}
+
+// openingFence is the run of ` or ~ that opens a fenced block ("" when
+// its line is unknown).
+func (c *converter) openingFence(n *ast.FencedCodeBlock) string {
+	if n.Pos() < 0 {
+		return ""
+	}
+	return fenceRun(strings.TrimLeft(c.lineText(c.line(n.Pos())), " "))
+}
+
+// fenceRun is the run of s's first character that starts it: its fence,
+// when s is a fence's line.
+func fenceRun(s string) string {
+	if s == "" {
+		return ""
+	}
+	return s[:len(s)-len(strings.TrimLeft(s, s[:1]))]
 }
 
 // lineText is the text of a file line of the body ("" past its end).

@@ -32,7 +32,7 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 	// than meant took in another block's opening line.
 	if _, open := c.unclosed(n); !open {
 		if line, opener, ok := c.swallows(n); ok {
-			f := opener[:len(opener)-len(strings.TrimLeft(opener, opener[:1]))]
+			f := fenceRun(opener)
 			c.problemAt(fenceLine, "this block is never closed before line %d, where %s starts another: end it with a line of %s above that (a block of code that shows fences opens with a longer one, %s%s)",
 				line, opener, f, f, f[:1])
 			return Block{}, false
@@ -78,15 +78,11 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 // is missing above it, and it ran on to the next bare fence, taking in what
 // lay between (CommonMark) — a chart's rows, say, as code.
 func (c *converter) swallows(n *ast.FencedCodeBlock) (line int, opener string, ok bool) {
-	if n.Pos() < 0 {
+	open := c.openingFence(n)
+	if open == "" {
 		return 0, "", false
 	}
-	opening := strings.TrimLeft(c.lineText(c.line(n.Pos())), " ")
-	if opening == "" {
-		return 0, "", false
-	}
-	mark := opening[:1]
-	fence := len(opening) - len(strings.TrimLeft(opening, mark))
+	mark, fence := open[:1], len(open)
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)

@@ -168,6 +168,19 @@ func TestFullBuildLeavesItsTwinAsTheSpare(t *testing.T) {
 	}
 }
 
+// failAfterPut starts a build that puts one file and then fails.
+func failAfterPut(t *testing.T, s *site, path string, f File) {
+	t.Helper()
+	w, err := Open(s.out, s.cache, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Put(path, f); err != nil {
+		t.Fatal(err)
+	}
+	w.Abort()
+}
+
 // A build that replaces an older generation's folder with a file, and then
 // fails, leaves the spare without that folder's files: the next build must
 // put them back.
@@ -177,14 +190,7 @@ func TestFailedBuildThatRemovedAFolder(t *testing.T) {
 	if _, err := s.build(true, page); err != nil {
 		t.Fatal(err)
 	}
-	w, err := Open(s.out, s.cache, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Put("about", File{Key: "k2", Data: []byte("a file")}); err != nil {
-		t.Fatal(err)
-	}
-	w.Abort() // after the file took the folder's place in the spare
+	failAfterPut(t, s, "about", File{Key: "k2", Data: []byte("a file")}) // the file takes the folder's place in the spare
 	if _, err := s.build(false, map[string]File{"about/index.html": {Key: "k1"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -202,14 +208,7 @@ func TestFileToFolderAndBackAcrossAFailedBuild(t *testing.T) {
 	if _, err := s.build(true, file); err != nil {
 		t.Fatal(err)
 	}
-	w, err := Open(s.out, s.cache, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Put("about/index.html", File{Key: "k2", Data: []byte("a page")}); err != nil {
-		t.Fatal(err)
-	}
-	w.Abort() // after the page's folder took the file's place in the spare
+	failAfterPut(t, s, "about/index.html", File{Key: "k2", Data: []byte("a page")}) // its folder takes the file's place in the spare
 	for i := range 2 {
 		if _, err := s.build(false, map[string]File{"about": {Key: "k1"}}); err != nil {
 			t.Fatalf("build %d after the failed one: %v", i+1, err)
