@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,4 +195,71 @@ func TestInheritAnswersAsAFreshIndex(t *testing.T) {
 	if inherited < 5000 {
 		t.Errorf("only %d answers inherited in 1,000 steps of about 30 stories", inherited)
 	}
+}
+
+// TestBestMatchesScoringEveryStory holds the early-stopping walk to the
+// rule as written: score every other story, rank, fill.
+func TestBestMatchesScoringEveryStory(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 37))
+	vocab := []string{"rbi", "GST", "msme", "Exports", "solar", "rates", "jobs", "ports"}
+	for round := range 300 {
+		n := 1 + r.IntN(120)
+		var stories []*story.Story
+		for i := range n {
+			var tags []string
+			for _, k := range r.Perm(1 + round%len(vocab))[:r.IntN(min(4, 2+round%len(vocab)))] {
+				tag := vocab[k]
+				if r.IntN(3) == 0 {
+					tag = strings.ToUpper(tag) // one tag, in any spelling
+				}
+				tags = append(tags, tag)
+			}
+			date := fmt.Sprintf("2025-%02d-%02d", 1+r.IntN(2), 1+r.IntN(5))
+			stories = append(stories, st(100+i, date, fmt.Sprint("c", r.IntN(1+round%4)), tags...))
+		}
+		idx := New(stories)
+		newest := append([]*story.Story(nil), stories...)
+		story.Newest(newest)
+		for _, s := range stories {
+			if got, want := ids(idx.Related(s)), scoreEveryStory(newest, s); !reflect.DeepEqual(got, want) {
+				t.Fatalf("round %d, story %d: got %v, want %v", round, s.ID, got, want)
+			}
+		}
+	}
+}
+
+func scoreEveryStory(newest []*story.Story, s *story.Story) []int {
+	score := func(o *story.Story) int {
+		n := 0
+		for _, a := range s.Tags {
+			for _, b := range o.Tags {
+				if strings.EqualFold(a, b) {
+					n += 2
+				}
+			}
+		}
+		if n > 0 && o.Category == s.Category {
+			n++
+		}
+		return n
+	}
+	var ranked []*story.Story // newest first, so a stable sort breaks ties by age
+	for _, o := range newest {
+		if o != s && score(o) > 0 {
+			ranked = append(ranked, o)
+		}
+	}
+	slices.SortStableFunc(ranked, func(a, b *story.Story) int { return score(b) - score(a) })
+	out := ids(ranked[:min(len(ranked), Count)])
+	for _, pool := range []func(*story.Story) bool{
+		func(o *story.Story) bool { return o.Category == s.Category },
+		func(*story.Story) bool { return true },
+	} {
+		for _, o := range newest {
+			if len(out) < Count && o != s && pool(o) && !slices.Contains(out, o.ID) {
+				out = append(out, o.ID)
+			}
+		}
+	}
+	return out
 }
