@@ -29,6 +29,7 @@ type Measured = {
   svgs: number;
   texts: Text[];
   rects: (Box & { cls: string })[];
+  rules: Box[];
   points: { x: number; y: number }[];
   dots: { x: number; y: number }[];
   categories: string[];
@@ -52,6 +53,7 @@ function measure(): Measured[] {
     const rects = [...svg.querySelectorAll<SVGRectElement>('rect')]
       .filter((r) => /chart__s\d/.test(r.getAttribute('class') ?? ''))
       .map((r) => ({ ...box(r.getBoundingClientRect()), cls: r.getAttribute('class') ?? '' }));
+    const rules = [...svg.querySelectorAll<SVGLineElement>('line.chart__zero, line.chart__ref')].map((l) => box(l.getBoundingClientRect()));
     const points: { x: number; y: number }[] = [];
     for (const path of svg.querySelectorAll<SVGPathElement>('path.chart__line')) {
       const m = path.getScreenCTM()!;
@@ -79,6 +81,7 @@ function measure(): Measured[] {
       svgs: svgs.length,
       texts,
       rects,
+      rules,
       points,
       dots,
       categories: [...table.querySelectorAll('tbody th')].map((th) => th.textContent!),
@@ -136,6 +139,9 @@ function problems(c: Measured): string[] {
       for (const r of c.rects) if (overlap(a, r) > 0) out.push(`${name(a)} is over a bar`);
     }
     if (c.points.some((p) => inside(p, a, 2))) out.push(`${name(a)} is on a line`);
+    // A zero or reference line has no width: grown to three pixels, it must
+    // miss the label less the pixel a glyph may overhang.
+    if (c.rules.some((r) => overlap(a, { x: r.x - 1.5, y: r.y - 1.5, w: r.w + 3, h: r.h + 3 }) > 0)) out.push(`${name(a)} is crossed by a zero or reference line`);
     if (c.dots.some((p) => overlap(a, { x: p.x - 3, y: p.y - 3, w: 6, h: 6 }, 0.5) > 0)) out.push(`${name(a)} is on a point`);
     if (/(^|\s)-\d/.test(a.text)) out.push(`${name(a)} has a hyphen for a minus sign`);
   }
@@ -187,7 +193,7 @@ for (const width of WIDTHS) {
     await page.goto(STORY);
     await hydrated(page);
     const charts = await page.evaluate(measure);
-    expect(charts.length).toBe(17);
+    expect(charts.length).toBe(18);
     expect(charts.flatMap(problems)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   });

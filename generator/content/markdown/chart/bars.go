@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Horizontal bars: each category's name above its bars, from the chart's
@@ -103,7 +105,6 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 		}
 		cv.rect(c.markClass(b.row, b.s), x0, x1-x0, b.y, thick)
 	}
-	fmt.Fprintf(&cv.b, `<line class="chart__zero" x1="%s" x2="%s" y1="%s" y2="%s"/>`, cv.pct(x(0)), cv.pct(x(0)), num(top), num(cv.h-4))
 
 	cv.b.WriteString(`<g class="chart__x">`)
 	for _, l := range names {
@@ -140,7 +141,6 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	cv.b.WriteString(`</g>`)
 
 	for i, r := range c.References {
-		fmt.Fprintf(&cv.b, `<line class="chart__ref" x1="%s" x2="%s" y1="%s" y2="%s"/>`, cv.pct(x(r.Value)), cv.pct(x(r.Value)), num(top-2), num(cv.h-4))
 		l := label{lines: []string{c.referenceText(r)}, x: x(r.Value), y: 4 + float64(i)*lineH + ascent, anchor: "middle", class: "chart__reflabel"}
 		if b := l.box(); b.x0 < -cv.left {
 			l.anchor = "start"
@@ -149,5 +149,36 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 		}
 		cv.put(l)
 	}
+	// The rules last, to break them around every text they would cross:
+	// the names, written from the plot's left edge, where zero is when no
+	// value is negative, and the values at the bars' ends.
+	cv.vline("chart__zero", x(0), top, cv.h-4)
+	for _, r := range c.References {
+		cv.vline("chart__ref", x(r.Value), top-2, cv.h-4)
+	}
 	return cv
+}
+
+// vline draws a line down the plot at x from y0 to y1, broken where it
+// would cross a text.
+func (cv *canvas) vline(class string, x, y0, y1 float64) {
+	var cuts []box
+	for _, t := range cv.texts {
+		if x >= t.x0-1 && x <= t.x1+1 && t.y1 > y0 && t.y0 < y1 {
+			cuts = append(cuts, t)
+		}
+	}
+	slices.SortFunc(cuts, func(a, b box) int { return cmp.Compare(a.y0, b.y0) })
+	for _, t := range cuts {
+		cv.segment(class, x, y0, t.y0-1)
+		y0 = max(y0, t.y1+1)
+	}
+	cv.segment(class, x, y0, y1)
+}
+
+func (cv *canvas) segment(class string, x, y0, y1 float64) {
+	if y1 > y0 {
+		cv.rules = append(cv.rules, box{x, y0, x, y1})
+		fmt.Fprintf(&cv.b, `<line class="%s" x1="%s" x2="%s" y1="%s" y2="%s"/>`, class, cv.pct(x), cv.pct(x), num(y0), num(y1))
+	}
 }

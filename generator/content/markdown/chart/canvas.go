@@ -41,6 +41,7 @@ type canvas struct {
 	taken          []box          // labels and marks placed so far
 	lines          [][][2]float64 // line series, as points in pixels, NaN-free runs
 	texts, marks   []box          // what taken holds, apart (for tests)
+	rules          []box          // the bar charts' zero and reference lines (for tests)
 }
 
 func (cv *canvas) plotW() float64 { return cv.w - cv.left - cv.right }

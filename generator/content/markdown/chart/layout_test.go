@@ -88,6 +88,11 @@ func checkLayout(t *testing.T, cv *canvas, where string) {
 				t.Fatalf("%s: a label %+v is over a bar %+v", where, a, m)
 			}
 		}
+		for _, rule := range cv.rules {
+			if a.grow(-0.01).overlaps(rule.grow(0.5)) {
+				t.Fatalf("%s: a label %+v is on a rule %+v", where, a, rule)
+			}
+		}
 		for _, run := range cv.lines {
 			for k := 1; k < len(run); k++ {
 				if segmentHits(run[k-1], run[k], a.grow(-1.6)) {
