@@ -149,25 +149,32 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 		}
 		cv.put(l)
 	}
-	// The rules last, to break them around every text they would cross:
-	// the names, written from the plot's left edge, where zero is when no
-	// value is negative, and the values at the bars' ends.
-	cv.vline("chart__zero", x(0), top, cv.h-4)
+	// The rules last, to break them around the text they would cross. The
+	// names, written from the plot's left edge (where zero is when no value
+	// is negative), keep their pixels while the plot stretches, so whether
+	// one crosses a rule depends on the width shown: each rule skips every
+	// name's row alike, and is beside the bars only.
+	rows := make([]box, len(names))
+	for i, n := range names {
+		rows[i] = n.box()
+	}
+	cv.vline("chart__zero", x(0), top, cv.h-4, rows)
 	for _, r := range c.References {
-		cv.vline("chart__ref", x(r.Value), top-2, cv.h-4)
+		cv.vline("chart__ref", x(r.Value), top-2, cv.h-4, rows)
 	}
 	return cv
 }
 
 // vline draws a line down the plot at x from y0 to y1, broken where it
-// would cross a text.
-func (cv *canvas) vline(class string, x, y0, y1 float64) {
-	var cuts []box
+// would cross a text and at each of rows.
+func (cv *canvas) vline(class string, x, y0, y1 float64, rows []box) {
+	cuts := slices.Clone(rows)
 	for _, t := range cv.texts {
-		if x >= t.x0-1 && x <= t.x1+1 && t.y1 > y0 && t.y0 < y1 {
+		if x >= t.x0-1 && x <= t.x1+1 {
 			cuts = append(cuts, t)
 		}
 	}
+	cuts = slices.DeleteFunc(cuts, func(t box) bool { return t.y1 <= y0 || t.y0 >= y1 })
 	slices.SortFunc(cuts, func(a, b box) int { return cmp.Compare(a.y0, b.y0) })
 	for _, t := range cuts {
 		cv.segment(class, x, y0, t.y0-1)

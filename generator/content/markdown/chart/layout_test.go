@@ -122,3 +122,24 @@ func TestShortLineOfQuartersNamesEveryPoint(t *testing.T) {
 		checkLayout(t, cv, fmt.Sprintf("quarters at %v px", v.width))
 	}
 }
+
+// The names keep their pixels while the plot stretches, so whether one
+// crosses a rule depends on the width shown: the rules skip every name's
+// row alike, never leaving a gap beside nothing at a wider width.
+func TestRulesSkipEveryNameAlike(t *testing.T) {
+	rules := func(names ...string) []box {
+		src := "type: bar\ntitle: T\nsource: S\nreference: 2 Two\n---\nSector,Growth\n"
+		for i, n := range names {
+			src += fmt.Sprintf("%s,%v\n", n, []float64{-3.1, 0.5, 7.7}[i])
+		}
+		c, problems := Parse([]byte(src))
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		return c.draw(variants[0].width).rules
+	}
+	long, short := rules("Manufacturing", "Food and beverages", "Construction"), rules("M", "F", "C")
+	if fmt.Sprint(long) != fmt.Sprint(short) {
+		t.Errorf("the rules follow the names' widths:\n%v\nwith one-letter names:\n%v", long, short)
+	}
+}
