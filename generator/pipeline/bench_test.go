@@ -63,7 +63,7 @@ func BenchmarkColdBuild(b *testing.B) {
 	b.ReportMetric(float64(goPeakKB())/1024, "go-peak-MB")
 	b.ReportMetric(float64(res.WorkerPeak)/(1<<20), "node-worker-peak-MB")
 	b.ReportMetric(float64(res.Pages), "pages")
-	if out, _ := filepath.Glob(filepath.Join(o.Out, "story", "*")); len(out) != n {
+	if out, _ := filepath.Glob(filepath.Join(o.Out, "story", "*", "index.html")); len(out) != n {
 		b.Fatalf("built %d story pages, want %d", len(out), n)
 	}
 }
