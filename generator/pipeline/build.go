@@ -207,6 +207,9 @@ type content struct {
 // same caches as a build, and writes nothing into the output folder.
 func Check(opt Options) (_ *Checked, err error) {
 	opt.defaults()
+	if err := opt.checkOut(); err != nil {
+		return nil, err
+	}
 	b, done, err := opt.builder()
 	if err != nil {
 		return nil, err

@@ -464,21 +464,35 @@ func TestSizePerPage(t *testing.T) {
 	}
 }
 
-// An output folder that is, or holds, what the build reads, or lies in the
-// stories folder, is refused before anything is written: a build replaces
-// its output folder whole.
+// An output folder that is, or holds, what the build reads, lies in the
+// stories folder or is a file, is refused by build and check alike before
+// anything is written: a build replaces its output folder whole. So is a
+// cache folder in those places: the build writes its caches there.
 func TestOutputFolderHoldingSourcesIsRefused(t *testing.T) {
 	t.Parallel()
-	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", ""), "notes.txt": "x"})
 	site := filepath.Dir(o.Config)
 	before := gt.Tree(t, site)
-	for _, out := range []string{site, o.Stories, filepath.Join(o.Stories, "images"), filepath.Join(site, ".cache")} {
+	refused := func(bad pipeline.Options, want string) {
+		t.Helper()
+		for name, run := range map[string]func(pipeline.Options) error{
+			"build": func(o pipeline.Options) error { _, err := pipeline.Run(o); return err },
+			"check": func(o pipeline.Options) error { _, err := pipeline.Check(o); return err },
+		} {
+			if err := run(bad); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s, %s: %v", name, want, err)
+			}
+		}
+	}
+	for _, out := range []string{site, o.Stories, filepath.Join(o.Stories, "images"), filepath.Join(site, ".cache"), filepath.Join(site, "notes.txt")} {
 		bad := o
 		bad.Out = out
-		_, err := pipeline.Run(bad)
-		if err == nil || !strings.Contains(err.Error(), "--out "+out) {
-			t.Errorf("--out %s: %v", out, err)
-		}
+		refused(bad, "--out "+out)
+	}
+	for _, cache := range []string{site, o.Stories, filepath.Join(o.Stories, ".cache"), filepath.Join(o.Out, ".cache")} {
+		bad := o
+		bad.Cache = cache
+		refused(bad, "--"+map[bool]string{true: "out " + o.Out, false: "cache-dir " + cache}[cache == filepath.Join(o.Out, ".cache")])
 	}
 	if after := gt.Tree(t, site); after != before {
 		t.Errorf("the site's folder changed:\n%s\nwas\n%s", after, before)

@@ -2,23 +2,38 @@ package pipeline
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 )
 
 // checkOut refuses an output folder that is, or holds, something the build
 // reads (the stories, the config, the frontend, its own cache folder), or
-// that lies in the stories folder: a build replaces its output folder
-// whole. (output.Open refuses a folder of files no build made.)
+// that lies in the stories folder, or that is a file: a build replaces its
+// output folder whole. (output.Open refuses a folder of files no build
+// made.) It refuses a cache folder in the same places, for the build
+// writes its caches, lock and spare copy of the site there. Build and
+// check both ask, so they agree.
 func (o Options) checkOut() error {
-	sources := append([]string{o.Stories, o.Config, filepath.Join(o.Root, "frontend"), filepath.Join(o.Root, "templates"), o.Cache}, o.Overlays...)
-	for _, src := range sources {
+	reads := append([]string{o.Stories, o.Config, filepath.Join(o.Root, "frontend"), filepath.Join(o.Root, "templates")}, o.Overlays...)
+	for _, src := range append(reads, o.Cache) {
 		if within(src, o.Out) {
 			return fmt.Errorf("--out %s would replace %s, which the build reads (a build replaces its output folder whole): choose a folder of its own (the default is dist)", o.Out, src)
 		}
 	}
 	if within(o.Out, o.Stories) {
 		return fmt.Errorf("--out %s is inside the stories folder %s: choose a folder outside it (the default is dist)", o.Out, o.Stories)
+	}
+	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() {
+		return fmt.Errorf("--out %s is a file: give a folder (the default is dist)", o.Out)
+	}
+	for _, src := range append(reads, o.Out) {
+		if within(src, o.Cache) {
+			return fmt.Errorf("--cache-dir %s is or holds %s, which the build reads: the build writes its caches, lock and a spare copy of the site in its cache folder: choose a folder of its own (the default is .cache beside the config)", o.Cache, src)
+		}
+	}
+	if within(o.Cache, o.Stories) {
+		return fmt.Errorf("--cache-dir %s is inside the stories folder %s: choose a folder outside it (the default is .cache beside the config)", o.Cache, o.Stories)
 	}
 	return nil
 }

@@ -70,8 +70,8 @@ func TestBaseURLPathMustNeedNoEscaping(t *testing.T) {
 }
 
 func TestBaseURLErrorHasItsLine(t *testing.T) {
-	_, err := load(t, "name: Nivaran\nbaseURL: https://example.org/my magazine/\ncategories: [Economic Policy]\n")
-	want := `site.yaml:2: baseURL: "https://example.org/my magazine/": each folder of its path may hold only letters, digits and - . _ ~ (like https://example.org/magazine/)`
+	_, err := load(t, "name: Nivaran\ntagline: Solutions\neditorEmail: desk@nivaran.example\nbaseURL: https://example.org/my magazine/\ncategories: [Economic Policy]\n")
+	want := `site.yaml:4: baseURL: "https://example.org/my magazine/": each folder of its path may hold only letters, digits and - . _ ~ (like https://example.org/magazine/)`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}

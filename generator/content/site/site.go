@@ -98,8 +98,17 @@ func (c *Config) normalise(buildDate time.Time, at position) diag.List {
 		file, line := at(key)
 		diags.Add(file, line, 0, format, args...)
 	}
-	if c.Name == "" {
-		add("name", "name is required")
+	// Every page's title and the feeds carry the name and tagline, the
+	// site's sharing card the tagline, and the about and privacy pages
+	// the editor's address: none may be blank.
+	for _, f := range []struct{ key, v, what string }{
+		{"name", c.Name, "the magazine's name"},
+		{"tagline", c.Tagline, "the line under the name, in the home page's title and the feeds"},
+		{"editorEmail", c.EditorEmail, "the editors' address, on the about and privacy pages"},
+	} {
+		if strings.TrimSpace(f.v) == "" {
+			add(f.key, "%s is required: %s", f.key, f.what)
+		}
 	}
 	if err := c.SetBaseURL(c.BaseURL); err != nil {
 		add("baseURL", "%v", err)

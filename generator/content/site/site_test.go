@@ -13,6 +13,8 @@ import (
 var buildDate = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 
 const base = `name: Nivaran
+tagline: Solutions for India
+editorEmail: desk@nivaran.example
 baseURL: https://nivaran.example
 categories: [Economic Policy]
 `
@@ -65,26 +67,26 @@ func TestFormsModes(t *testing.T) {
   newsletter: https://formspree.io/f/newsletter
 `, "", FormsHosted},
 		{"absolute endpoint in collector mode", "forms:\n  launch: https://formspree.io/f/x\n",
-			`site.yaml:5: forms.launch: "https://formspree.io/f/x" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/launch, or set forms.mode: hosted`, ""},
+			`site.yaml:7: forms.launch: "https://formspree.io/f/x" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/launch, or set forms.mode: hosted`, ""},
 		{"relative endpoint in hosted mode", `forms:
   mode: hosted
   launch: https://formspree.io/f/launch
   editorial: /api/forms/editorial
   partnership: https://formspree.io/f/partnership
   newsletter: https://formspree.io/f/newsletter
-`, `site.yaml:7: forms.editorial: "/api/forms/editorial" is a relative path, but forms.mode is hosted: give the form service's absolute https URL, or set forms.mode: collector`, ""},
+`, `site.yaml:9: forms.editorial: "/api/forms/editorial" is a relative path, but forms.mode is hosted: give the form service's absolute https URL, or set forms.mode: collector`, ""},
 		{"plain http in hosted mode", `forms:
   mode: hosted
   launch: http://forms.example/launch
   editorial: https://formspree.io/f/editorial
   partnership: https://formspree.io/f/partnership
   newsletter: https://formspree.io/f/newsletter
-`, `site.yaml:6: forms.launch: "http://forms.example/launch" must be an absolute https URL (the form carries readers' personal data)`, ""},
+`, `site.yaml:8: forms.launch: "http://forms.example/launch" must be an absolute https URL (the form carries readers' personal data)`, ""},
 		{"missing endpoint in hosted mode points at forms", "forms:\n  mode: hosted\n  launch: https://formspree.io/f/launch\n  editorial: https://formspree.io/f/e\n  partnership: https://formspree.io/f/p\n",
-			"site.yaml:5: forms.newsletter: forms.mode is hosted, so every form needs its hosted service's https URL", ""},
-		{"unknown mode", "forms:\n  mode: static\n", `site.yaml:5: forms.mode: "static" is not a mode (want collector or hosted)`, ""},
+			"site.yaml:7: forms.newsletter: forms.mode is hosted, so every form needs its hosted service's https URL", ""},
+		{"unknown mode", "forms:\n  mode: static\n", `site.yaml:7: forms.mode: "static" is not a mode (want collector or hosted)`, ""},
 		{"protocol-relative is absolute", "forms:\n  newsletter: //forms.example/n\n",
-			`site.yaml:5: forms.newsletter: "//forms.example/n" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/newsletter, or set forms.mode: hosted`, ""},
+			`site.yaml:7: forms.newsletter: "//forms.example/n" is an absolute URL, but forms.mode is collector: use the collector's path /api/forms/newsletter, or set forms.mode: hosted`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -169,11 +171,12 @@ func TestOverlayErrorsNameTheirFile(t *testing.T) {
 }
 
 func TestErrorsHaveLines(t *testing.T) {
-	_, err := load(t, "name: \"\"\nbaseURL: nivaran.example\nlaunchDate: soon\ncategories: []\n")
-	want := `site.yaml:1: name is required
-site.yaml:2: baseURL: "nivaran.example" must be an absolute http(s) URL
-site.yaml:3: launchDate: "soon" is not a date (want YYYY-MM-DD)
-site.yaml:4: categories: at least one category is required`
+	_, err := load(t, "name: \"\"\ntagline: \" \"\neditorEmail: desk@nivaran.example\nbaseURL: nivaran.example\nlaunchDate: soon\ncategories: []\n")
+	want := `site.yaml:1: name is required: the magazine's name
+site.yaml:2: tagline is required: the line under the name, in the home page's title and the feeds
+site.yaml:4: baseURL: "nivaran.example" must be an absolute http(s) URL
+site.yaml:5: launchDate: "soon" is not a date (want YYYY-MM-DD)
+site.yaml:6: categories: at least one category is required`
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}

@@ -320,8 +320,8 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 		}
 		if !s.Given(f.Key) {
 			diags.Add(s.File, 1, 0, "%s is required", f.Key)
-		} else if self.FieldByIndex(f.index).Kind() == reflect.String && !misread[f.Key] {
-			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key) // other kinds: their reader said why
+		} else if !misread[f.Key] { // given as "", or as "key:" with nothing after it
+			diags.Add(s.File, s.Line(f.Key), 0, "%s must not be empty", f.Key)
 		}
 	}
 	s.checkAuthors(opt, diags)

@@ -80,6 +80,9 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"missing title", "title: \"RBI holds\"\n", "", []string{"x.md:1: title is required"}},
 		{"empty title", "title: \"RBI holds\"", "title: \"\"", []string{"x.md:3: title must not be empty"}},
+		{"blank id", "id: 5", "id:", []string{"x.md:2: id must not be empty"}},
+		{"null id", "id: 5", "id: ~", []string{"x.md:2: id must not be empty"}},
+		{"blank date", "publishedAt: 2025-08-12", "publishedAt: null", []string{"x.md:6: publishedAt must not be empty"}},
 		{"bad date", "publishedAt: 2025-08-12", "publishedAt: 2025-13-01",
 			[]string{`x.md:6:14: publishedAt: "2025-13-01" is not a date (want YYYY-MM-DD or an ISO time such as 2025-08-12T09:30:00+05:30)`}},
 		{"year one", "publishedAt: 2025-08-12", "publishedAt: 0001-01-01",

@@ -158,3 +158,15 @@ func TestDevanagariIsShaped(t *testing.T) {
 		t.Errorf("कि: glyphs %d %d, want the vowel sign before क (%d)", ki[0].id, ki[1].id, ka[0].id)
 	}
 }
+
+// A blank title draws a card without one; it once crashed the build (the
+// text shaper was handed an empty run). site.yaml and stories reject blank
+// titles and taglines before they get here.
+func TestBlankTitleDrawsACard(t *testing.T) {
+	p := &Processor{FontDir: testFonts}
+	for _, title := range []string{"", " "} {
+		if _, data, err := p.SocialCard(Card{Magazine: "Nivaran Magazine", Category: "Policy", Title: title, Footer: "nivaran.example"}); err != nil || len(data) == 0 {
+			t.Errorf("%q: %d bytes, %v", title, len(data), err)
+		}
+	}
+}

@@ -84,6 +84,9 @@ func (s *setter) shape(fam family, text string) (gs []glyph, ell int, err error)
 	for _, t := range []string{text, "…"} {
 		ell = len(gs)
 		runes := []rune(t)
+		if len(runes) == 0 {
+			continue // no run to shape (the segmenter gives one with no face)
+		}
 		in := shaping.Input{Text: runes, RunEnd: len(runes), Direction: di.DirectionLTR, Size: fixed.I(refSize), Language: language.NewLanguage("en")}
 		for _, run := range s.seg.Split(in, s) {
 			o := s.shaper.Shape(run)
