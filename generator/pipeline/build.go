@@ -229,7 +229,7 @@ func Check(opt Options) (_ *Checked, err error) {
 	if sum != nil {
 		res.Stories = sum.Stories + len(sum.Held.Drafts) + len(sum.Held.Scheduled)
 	}
-	if cfg, stories := b.loaded.cfg, b.loaded.stories; !opt.NoSpelling && cfg != nil {
+	if cfg, stories := b.loaded.cfg, b.loaded.stories; !opt.NoSpelling && cfg != nil && len(stories) > 0 {
 		// Every story that parses is checked, so all problems show at once.
 		words, err := spelling.Check(stories, opt.Stories, cfg.OwnNames())
 		switch {
@@ -265,6 +265,9 @@ func (d *dryRun) Read(path string) ([]byte, error) { return d.man.Read(path) }
 // others' pages.
 func load(cfg *site.Config, opt Options, sopt story.Options) (*content, []*story.Story, error) {
 	all, diags := story.LoadDir(opt.Stories, sopt)
+	if fi, err := os.Stat(opt.Stories); err != nil || !fi.IsDir() {
+		return nil, nil, diags // that alone: every story the config names would be reported missing too
+	}
 	diags = append(diags, media.CheckPictures(opt.Stories, all)...)
 	stories, held := story.Publish(all, opt.Now, opt.Drafts, opt.Future)
 	story.Newest(stories) // once: every listing, feed and index wants them so

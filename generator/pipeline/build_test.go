@@ -534,6 +534,17 @@ func TestUnreadableStoryHidesNoConfigLinks(t *testing.T) {
 	checkAndBuildSay(t, o, filepath.Join(o.Stories, "b.md")+":3: front matter is not valid YAML: did not find expected key")
 }
 
+// A stories folder that is missing, or a file, is the one problem reported:
+// not also every story the config names, as if each were gone.
+func TestMissingStoriesFolderIsTheOneProblem(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"site.yaml": gt.Site + "home:\n  lead: 7\n  featured: [1]\n", "stories/a.md": gt.Story("1", "")})
+	o.Stories = filepath.Join(filepath.Dir(o.Config), "storeis")
+	checkAndBuildSay(t, o, o.Stories+": cannot read the stories folder: stat "+o.Stories+": no such file or directory")
+	o.Stories = o.Config
+	checkAndBuildSay(t, o, o.Config+": is a file: the stories folder must be a folder")
+}
+
 // The Editor's Pick button leads to a page of the site: another address,
 // of any kind, is an error at its line.
 func TestEditorsPickTargetIsASitePage(t *testing.T) {

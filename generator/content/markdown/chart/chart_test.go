@@ -67,6 +67,11 @@ func TestParseLines(t *testing.T) {
 	if len(problems) != 2 || problems[0] != want[0] || problems[1] != want[1] {
 		t.Errorf("got %v, want %v", problems, want)
 	}
+	// An unclosed quote is reported at the row it opens in, not the last.
+	_, problems = Parse([]byte("type: bar\ntitle: T\nsource: S\n---\nState,A\nKerala,1\n\"Goa,2\nPunjab,3\nBihar,4\n"))
+	if len(problems) != 1 || problems[0].Line != 7 || !strings.Contains(problems[0].Message, "the CSV cannot be read") {
+		t.Errorf("an unclosed quote: %v, want it at line 7", problems)
+	}
 	// A header value that YAML cannot read unquoted says to quote it.
 	_, problems = Parse([]byte("type: line\ntitle: T\nunits: % of total\nsource: S\n---\nMonth,A\nJan,1\nFeb,2\n"))
 	want = []fence.Problem{{Line: 3, Message: `not valid YAML: found character that cannot start any token (put the value in double quotes: units: "% of total")`}}
@@ -234,4 +239,42 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("chart drawn with a non-number:\n%s", html)
 		}
 	})
+}
+
+// The description names the form a screen shows: a column chart whose
+// labels fit no width is drawn, and so described, as bars.
+func TestDescriptionNamesTheFormDrawn(t *testing.T) {
+	long := ""
+	for i := range 14 {
+		long += fmt.Sprintf("Department of Agriculture and Farmers Welfare %d,%d,%d\n", i, i+1, i+2)
+	}
+	for rows, want := range map[string]string{
+		"type: column\ntitle: T\nsource: S\n---\nYear,A\n2023,1\n2024,2\n": "Column chart of A",
+		"type: bar\ntitle: T\nsource: S\n---\nYear,A\n2023,1\n2024,2\n":    "Bar chart of A",
+		"type: column\ntitle: T\nsource: S\n---\nMinistry,A,B\n" + long:    "Bar chart of A, B",
+		"type: stacked\ntitle: T\nsource: S\n---\nMinistry,A,B\n" + long:   "Stacked bar chart of A, B",
+	} {
+		c, problems := Parse([]byte(rows))
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		if html := c.HTML("c"); !strings.Contains(html, `<p id="c-d" hidden>`+want+" by ") {
+			t.Errorf("%q: want %q in\n%s", rows, want, html)
+		}
+	}
+}
+
+// A column's header names its units once.
+func TestHeaderWithUnits(t *testing.T) {
+	for _, c := range [][3]string{
+		{"Index", "Index, 2011-12 = 100", "Index, 2011-12 = 100"},
+		{"index", "Index", "Index"},
+		{"Exports", "$ billion", "Exports ($ billion)"},
+		{"Ind", "Index, 2011-12 = 100", "Ind (Index, 2011-12 = 100)"},
+		{"GDP", "", "GDP"},
+	} {
+		if got := withUnits(c[0], c[1]); got != c[2] {
+			t.Errorf("withUnits(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
 }

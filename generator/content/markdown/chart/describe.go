@@ -6,11 +6,12 @@ import (
 	"strings"
 )
 
-// Description is the picture's text alternative: the editor's alt, or a
+// description is the picture's text alternative: the editor's alt, or a
 // summary of what the chart shows, with its reference lines and
 // highlights; either way it says which values are starred. The table has
-// every value.
-func (c *Chart) Description() string {
+// every value. bars is how many of the picture's variants are drawn as
+// horizontal bars: a column chart whose labels fit no width is one too.
+func (c *Chart) description(bars int) string {
 	var b strings.Builder
 	if c.Alt != "" {
 		b.WriteString(c.Alt)
@@ -18,6 +19,13 @@ func (c *Chart) Description() string {
 		return b.String()
 	}
 	kind := map[string]string{"line": "Line chart", "bar": "Bar chart", "column": "Column chart", "stacked": "Stacked column chart"}[c.Type]
+	switch {
+	case c.Type == "bar":
+	case bars == len(variants):
+		kind = map[bool]string{true: "Stacked bar chart", false: "Bar chart"}[c.Type == "stacked"]
+	case bars > 0:
+		kind = "Chart" // columns where it is wide enough, bars where not
+	}
 	fmt.Fprintf(&b, "%s of %s by %s", kind, strings.Join(c.Series, ", "), strings.ToLower(c.Label))
 	if n := len(c.Rows); n > 1 {
 		fmt.Fprintf(&b, ", %s to %s", c.Rows[0].Label, c.Rows[n-1].Label)

@@ -18,10 +18,10 @@ func (c *Chart) HTML(id string) string {
 		fmt.Fprintf(&b, `<p class="chart__units">%s</p>`, esc(c.Units))
 	}
 	c.legend(&b)
-	c.pictures(&b, id)
+	bars := c.pictures(&b, id)
 	fmt.Fprintf(&b, `<p class="chart__source">Source: %s</p>`, esc(c.Source))
 	// The text alternative, referred to by every variant of the picture.
-	fmt.Fprintf(&b, `<p id="%s-d" hidden>%s</p>`, id, esc(c.Description()))
+	fmt.Fprintf(&b, `<p id="%s-d" hidden>%s</p>`, id, esc(c.description(bars)))
 	c.table(&b)
 	b.WriteString(`</figure>`)
 	return b.String()
@@ -50,29 +50,36 @@ func (c *Chart) legend(b *strings.Builder) {
 
 // pictures writes the SVG once per variant, or once when the variants
 // came out the same; a container query in the stylesheet shows the one
-// drawn for the chart's width.
-func (c *Chart) pictures(b *strings.Builder, id string) {
+// drawn for the chart's width. It reports how many variants are drawn
+// as horizontal bars.
+func (c *Chart) pictures(b *strings.Builder, id string) (bars int) {
 	var drawn []string
 	for _, v := range variants {
-		drawn = append(drawn, c.svg(c.draw(v.width), id))
+		cv, across := c.draw(v.width)
+		if across {
+			bars++
+		}
+		drawn = append(drawn, c.svg(cv, id))
 	}
 	if drawn[0] == drawn[1] {
 		b.WriteString(drawn[0])
-		return
+		return bars
 	}
 	for i, v := range variants {
 		b.WriteString(strings.Replace(drawn[i], `class="chart__svg"`, `class="chart__svg `+v.class+`"`, 1))
 	}
+	return bars
 }
 
-// draw lays the chart out for a picture width pixels wide.
-func (c *Chart) draw(width float64) *canvas {
+// draw lays the chart out for a picture width pixels wide, as horizontal
+// bars (across) when it is a bar chart or its columns' labels do not fit.
+func (c *Chart) draw(width float64) (cv *canvas, across bool) {
 	if c.Type != "bar" {
 		if cv := c.drawVertical(width, false); cv != nil {
-			return cv
+			return cv, false
 		}
 	}
-	return c.drawBars(width, c.Type == "stacked")
+	return c.drawBars(width, c.Type == "stacked"), true
 }
 
 func (c *Chart) svg(cv *canvas, id string) string {
@@ -113,6 +120,10 @@ func (c *Chart) table(b *strings.Builder) {
 func withUnits(series, units string) string {
 	if units == "" {
 		return series
+	}
+	// "Index" in "Index, 2011-12 = 100" is said once.
+	if n := len(series); len(units) >= n && strings.EqualFold(units[:n], series) && (len(units) == n || !isWordByte(units[n])) {
+		return units
 	}
 	return series + " (" + units + ")"
 }
@@ -177,3 +188,7 @@ func (c *Chart) Text() string {
 }
 
 func esc(s string) string { return html.EscapeString(s) }
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}

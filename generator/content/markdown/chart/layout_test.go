@@ -58,7 +58,7 @@ func TestLayoutProperties(t *testing.T) {
 			c.Highlights = append(c.Highlights, Span{0, r.IntN(rows)})
 		}
 		for _, v := range variants {
-			cv := c.draw(v.width)
+			cv, _ := c.draw(v.width)
 			where := fmt.Sprintf("chart %d (%s, %d series, %d rows) at %v px", n, c.Type, len(c.Series), rows, v.width)
 			checkLayout(t, cv, where)
 		}
@@ -111,7 +111,7 @@ func TestShortLineOfQuartersNamesEveryPoint(t *testing.T) {
 		t.Fatal(problems)
 	}
 	for _, v := range variants {
-		cv := c.draw(v.width)
+		cv, _ := c.draw(v.width)
 		_, x, _ := strings.Cut(cv.b.String(), `<g class="chart__x">`)
 		x, _, _ = strings.Cut(x, "</g>")
 		for _, q := range []string{"Jul–Sep", "Oct–Dec", "Jan–Mar", "Apr–Jun"} {
@@ -136,7 +136,8 @@ func TestRulesSkipEveryNameAlike(t *testing.T) {
 		if len(problems) > 0 {
 			t.Fatal(problems)
 		}
-		return c.draw(variants[0].width).rules
+		cv, _ := c.draw(variants[0].width)
+		return cv.rules
 	}
 	long, short := rules("Manufacturing", "Food and beverages", "Construction"), rules("M", "F", "C")
 	if fmt.Sprint(long) != fmt.Sprint(short) {

@@ -117,7 +117,7 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				add(first+pe.Line-1, "the CSV cannot be read: %v", pe.Err)
+				add(first+pe.StartLine-1, "the CSV cannot be read: %v", pe.Err) // the row it began: an unclosed quote is found at the end
 			} else {
 				add(first, "the CSV cannot be read: %v", err)
 			}
