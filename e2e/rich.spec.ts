@@ -47,6 +47,22 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 
   });
 }
 
+// On a desktop, tables that can fit show every column: headers wrap and
+// numbers do not, so a squeezed row-name column no longer pushes the last
+// column past the box's edge (it hid 22-34 px of "Change" and "Finance").
+test('on a desktop, every table shows all its columns', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  for (const url of [STORY, '/story/902/']) {
+    await page.goto(url);
+    await hydrated(page);
+    for (const details of await page.locator('details.chart__data').all()) await details.evaluate((d: HTMLDetailsElement) => (d.open = true));
+    const over = await page.locator('.table-scroll').evaluateAll((boxes) =>
+      boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.getAttribute('aria-label')}: ${b.scrollWidth} in ${b.clientWidth}`),
+    );
+    expect(over, url).toEqual([]);
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

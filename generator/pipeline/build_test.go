@@ -505,6 +505,17 @@ func TestOutputFolderHoldingSourcesIsRefused(t *testing.T) {
 	if _, err := pipeline.Run(bad); err == nil {
 		t.Error("--out through a link to the stories folder was taken")
 	}
+	// The stories and the output may lie in the cache folder, as make
+	// test-e2e has them.
+	ok := o
+	ok.Cache = filepath.Dir(o.Stories)
+	ok.Stories, ok.Out = filepath.Join(ok.Cache, "e2e-stories"), filepath.Join(ok.Cache, "e2e-dist")
+	ok.Config = filepath.Join(t.TempDir(), "site.yaml")
+	os.Rename(o.Stories, ok.Stories)
+	os.WriteFile(ok.Config, []byte(gt.Site), 0o644)
+	if _, err := pipeline.Run(ok); err != nil {
+		t.Errorf("stories and output in the cache folder: %v", err)
+	}
 }
 
 // The config's links to pages that do not exist are reported at their

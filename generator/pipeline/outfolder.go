@@ -11,9 +11,9 @@ import (
 // reads (the stories, the config, the frontend, its own cache folder), or
 // that lies in the stories folder, or that is a file: a build replaces its
 // output folder whole. (output.Open refuses a folder of files no build
-// made.) It refuses a cache folder in the same places, for the build
-// writes its caches, lock and spare copy of the site there. Build and
-// check both ask, so they agree.
+// made.) It refuses a cache folder that is the site's root or lies in the
+// stories folder, for the build writes its caches, lock and spare copy of
+// the site there. Build and check both ask, so they agree.
 func (o Options) checkOut() error {
 	reads := append([]string{o.Stories, o.Config, filepath.Join(o.Root, "frontend"), filepath.Join(o.Root, "templates")}, o.Overlays...)
 	for _, src := range append(reads, o.Cache) {
@@ -27,7 +27,9 @@ func (o Options) checkOut() error {
 	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() {
 		return fmt.Errorf("--out %s is a file: give a folder (the default is dist)", o.Out)
 	}
-	for _, src := range append(reads, o.Out) {
+	// The stories and the output may lie inside the cache folder (make
+	// test-e2e keeps both in .cache); the site's root may not be it.
+	for _, src := range reads[1:] {
 		if within(src, o.Cache) {
 			return fmt.Errorf("--cache-dir %s is or holds %s, which the build reads: the build writes its caches, lock and a spare copy of the site in its cache folder: choose a folder of its own (the default is .cache beside the config)", o.Cache, src)
 		}
