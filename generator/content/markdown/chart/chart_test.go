@@ -278,3 +278,22 @@ func TestHeaderWithUnits(t *testing.T) {
 		}
 	}
 }
+
+// A reference line's label says its value, unless the editor wrote one.
+func TestReferenceTextSaysItsValue(t *testing.T) {
+	for _, r := range []struct {
+		units string
+		ref   Reference
+		want  string
+	}{
+		{"% year on year", Reference{1.55, "All items"}, "All items 1.55%"},
+		{"%", Reference{4, "RBI target 4%"}, "RBI target 4%"},
+		{"%", Reference{4, ""}, "4%"},
+		{"₹ lakh crore", Reference{20.5, "Budget"}, "Budget 20.5"},
+	} {
+		c := &Chart{Units: r.units}
+		if got := c.referenceText(r.ref); got != r.want {
+			t.Errorf("%v: %q, want %q", r.ref, got, r.want)
+		}
+	}
+}

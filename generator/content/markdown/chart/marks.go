@@ -266,12 +266,22 @@ func (v *vertical) gutterReferences() []label {
 	return out
 }
 
-// referenceText is a reference line's label: as written, or its value.
+// referenceText is a reference line's label with its value: as written
+// when it has a number ("Target 4%"), else followed by the value as the
+// bars' labels write it, with a % sign ("All items 1.55%"), for a line
+// the reader cannot read off the axis; the value alone, with its units,
+// when it has no label.
 func (c *Chart) referenceText(r Reference) string {
-	if r.Label != "" {
+	value := grouped(r.Value, decimals(math.Abs(r.Value)))
+	switch {
+	case r.Label == "":
+		return c.spoken(value)
+	case strings.ContainsAny(r.Label, "0123456789"):
 		return r.Label
+	case strings.HasPrefix(strings.TrimSpace(c.Units), "%"):
+		value += "%"
 	}
-	return c.spoken(grouped(r.Value, decimals(math.Abs(r.Value))))
+	return r.Label + " " + value
 }
 
 // valueLabels write each column's value above it (below a negative one):
