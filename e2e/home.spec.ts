@@ -99,3 +99,32 @@ test.describe('cards on a phone', () => {
     expect(broken).toEqual([]);
   });
 });
+
+// The dot between a card's byline, date and read time goes with the part
+// after it, and is cut off when that part starts a line: no line of the
+// meta starts or ends with a dot (15 of 18 home cards ended one with "·").
+for (const width of [390, 1366]) {
+  test(`card meta lines neither start nor end with a dot at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await hydrated(page);
+    const metas = page.locator('.card__meta');
+    expect(await metas.count()).toBeGreaterThan(5);
+    expect(await page.locator('.card__meta .card__part').count()).toBeGreaterThan(2 * (await metas.count()));
+    const shown = await metas.evaluateAll((els) =>
+      els.flatMap((meta) => {
+        const box = meta.getBoundingClientRect();
+        const parts = [...meta.querySelectorAll('.card__part')];
+        return parts.map((part, i) => {
+          const dot = Number.parseFloat(getComputedStyle(part, '::before').width);
+          const at = part.getBoundingClientRect();
+          const startsLine = i === 0 || at.top > parts[i - 1].getBoundingClientRect().top + 1;
+          // A part that starts a line has its dot outside the meta's box (clipped); others inside.
+          const dotVisible = at.left + 1 >= box.left && getComputedStyle(meta).overflow !== 'visible';
+          return startsLine === dotVisible || dot < 4 ? `${part.textContent}: starts a line ${startsLine}, dot shown ${dotVisible}, ${dot}px` : '';
+        });
+      }).filter(Boolean),
+    );
+    expect(shown).toEqual([]);
+  });
+}

@@ -29,22 +29,18 @@ function readCard(el: Element): Card {
   const img = el.querySelector(':scope > img');
   const badge = el.querySelector('.card__badge');
   const title = el.querySelector('.card__link');
-  const time = el.querySelector('.card__meta > time');
+  const time = el.querySelector('.card__meta time');
   const status = el.querySelector('.card__status')?.textContent;
   const size = (name: string) => (img?.hasAttribute(name) ? Number(img.getAttribute(name)) : undefined);
   const srcset = img?.getAttribute('srcset');
-  // The meta line: "byline · <time>date</time> · <span>read time</span>",
-  // then a status.
-  let byline = '';
-  for (const n of time?.parentElement?.childNodes ?? []) {
-    if (n === time) break;
-    if (n.nodeType === Node.TEXT_NODE) byline += n.textContent;
-  }
+  // The meta line's parts: <span>byline</span> <time>date</time> <span>read
+  // time</span>, then a status.
+  const byline = el.querySelector('.card__parts > span.card__part:first-child')?.textContent ?? '';
   const readTime = el.querySelector('.card__read-time')?.textContent;
   const card: Card = {
     title: title?.textContent ?? '',
     introduction: el.querySelector('.card__intro')?.textContent ?? '',
-    byline: byline.replace(/ · $/, ''),
+    byline,
     category: badge?.textContent ?? '',
     publishedAt: time?.getAttribute('datetime') ?? '',
     dateLabel: time?.textContent ?? '',

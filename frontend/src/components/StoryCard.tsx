@@ -44,15 +44,22 @@ export function StoryCard({ card, style, className = '', level = 3, priority = f
           </Link>
         </Title>
         <p className="card__intro">{card.introduction}</p>
+        {/* The dot between two parts is drawn before the second (styles.css), and cut off when that
+            part starts a line. */}
         <p className="card__meta">
-          {card.byline} · <time dateTime={card.publishedAt}>{card.dateLabel}</time>
-          {card.readTime ? (
-            <>
-              {' · '}
-              <span className="card__read-time">{card.readTime}</span>
-            </>
-          ) : null}
-          <CardStatus card={card} />
+          <span className="card__parts">
+            <span className="card__part">{card.byline}</span>{' '}
+            <time className="card__part" dateTime={card.publishedAt}>
+              {card.dateLabel}
+            </time>
+            {card.readTime ? (
+              <>
+                {' '}
+                <span className="card__part card__read-time">{card.readTime}</span>
+              </>
+            ) : null}
+            <CardStatus card={card} />
+          </span>
         </p>
       </div>
     </article>
