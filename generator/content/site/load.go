@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/nivaran/magazine/generator/content/markdown/fence"
 	"io"
 	"os"
 	"regexp"
@@ -46,6 +47,11 @@ func LoadFiles(paths []string, buildDate time.Time) (*Config, error) {
 		}
 		var doc yaml.Node
 		if err := yaml.Unmarshal(raw, &doc); err != nil {
+			if _, typed := err.(*yaml.TypeError); !typed { // a syntax error: at its line (fence.YAMLError)
+				line, msg := fence.YAMLError(raw, err)
+				diags.Add(p, line, 0, "%s", msg)
+				continue
+			}
 			diags = append(diags, yamlDiags(p, err)...)
 			continue
 		}

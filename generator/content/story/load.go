@@ -239,7 +239,7 @@ func Parse(file string, src []byte, opt Options) (*Story, diag.List) {
 	var root yaml.Node
 	fileLine := fence.FileLines(front)
 	if err := yaml.Unmarshal(front, &root); err != nil {
-		line, msg := fence.YAMLError(err)
+		line, msg := fence.YAMLError(front, err)
 		if proseAfterBlank(front) {
 			// The body's text, up to a --- further down (a rule, a chart's)
 			// taken for the front matter's end.

@@ -42,7 +42,7 @@ func Header(src []byte, first int, known []string) (map[string]Field, []Problem)
 	var root yaml.Node
 	fileLine := FileLines(src)
 	if err := yaml.Unmarshal(src, &root); err != nil {
-		line, msg := YAMLError(err)
+		line, msg := YAMLError(src, err)
 		return fields, []Problem{{first + fileLine(line) - 1, "not valid YAML: " + msg}}
 	}
 	if len(root.Content) == 0 {
@@ -140,18 +140,57 @@ func FileLines(src []byte) func(n int) int {
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-// YAMLError splits a yaml.v3 error into its line (from 1, within the YAML
-// given) and its message.
-func YAMLError(err error) (int, string) {
-	line, msg := 1, strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
+// YAMLError splits yaml.v3's syntax error in src into its line (from 1,
+// within src) and its message. yaml.v3 names some errors early (an
+// unclosed [ at the line before its key, a tab at the line before it, a
+// stray "- item" at the mapping above, a mis-indented key at the mapping
+// it broke): when src up to the line named is good YAML, the line is the
+// first after it by which src is wrong in the same words.
+func YAMLError(src []byte, err error) (int, string) {
+	line, msg := splitYAMLError(err)
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	upTo := func(k int) error {
+		var n yaml.Node
+		return yaml.Unmarshal(bytes.Join(lines[:k], nil), &n)
+	}
+	if !oddBreaks(src) && line < len(lines) && upTo(line) == nil {
+		for k := line + 1; k <= len(lines); k++ {
+			if e := upTo(k); e != nil {
+				if _, m := splitYAMLError(e); m == msg {
+					line = k
+				}
+				break
+			}
+		}
 	}
 	// The two an editor meets: a value starting with %, @ or ` (units: % of
-	// total), and a value holding ": " (title: GST: the reforms).
-	if strings.Contains(msg, "cannot start any token") || strings.Contains(msg, "mapping values are not allowed") {
+	// total), and a value holding ": " (title: GST: the reforms); or a key
+	// indented more than the keys around it.
+	text := ""
+	if line >= 1 && line <= len(lines) {
+		text = string(lines[line-1])
+	}
+	_, value, _ := strings.Cut(text, ":")
+	switch {
+	case strings.Contains(msg, "mapping values are not allowed") && !strings.Contains(value, ": ") && text != strings.TrimLeft(text, " "):
+		msg += " (is this key indented more than the keys around it?)"
+	case strings.Contains(msg, "cannot start any token") || strings.Contains(msg, "mapping values are not allowed"):
 		msg += ` (put the value in double quotes: units: "% of total")`
 	}
 	return line, msg
+}
+
+// splitYAMLError is yaml.v3's error as its line and its words.
+func splitYAMLError(err error) (int, string) {
+	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return line, m[2]
+	}
+	return 1, strings.TrimPrefix(err.Error(), "yaml: ")
+}
+
+// oddBreaks reports line breaks YAML counts that a split at \n does not
+// (a lone \r, NEL, LS, PS): then yaml.v3's own line stands.
+func oddBreaks(src []byte) bool {
+	return bytes.Contains(bytes.ReplaceAll(src, []byte("\r\n"), nil), []byte("\r")) || bytes.ContainsAny(src, "\u0085\u2028\u2029")
 }

@@ -2,7 +2,10 @@ package fence
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 func TestHeader(t *testing.T) {
@@ -53,5 +56,44 @@ func TestSplit(t *testing.T) {
 	}
 	if _, _, _, ok := Split([]byte("a: 1\n")); ok {
 		t.Error("no --- line")
+	}
+}
+
+// yaml.v3 names some syntax errors a line or more early, at the construct
+// they broke; YAMLError gives the line the mistake is on, and keeps yaml's
+// line where that one is already wrong (an unclosed quote).
+func TestYAMLErrorLine(t *testing.T) {
+	for doc, want := range map[string]int{
+		"id: 5\ntitle: T\ntags: [a, b\nauthor: A\n":                           3, // yaml.v3: line 2
+		"id: 5\ntitle: T\n\tauthor: A\n":                                      3, // a tab; yaml.v3: line 2
+		"id: 5\n- b\n":                                                        2, // yaml.v3: line 1
+		"name: N\nhome:\n  lead: 1\n featured: [1]\n":                         4, // yaml.v3: line 3
+		"name: N\nsections:\n  - {label: a, path: /}\n   perPage: 12\nx: 1\n": 4, // yaml.v3: line 2
+		"id: 5\ntitle: \"RBI holds\nintro: \"The MPC paused.\"\n":             2, // the quote opens here
+		"id: 5\nunits: % of total\n":                                          2,
+		"id: 5\r\ntitle: T\r\ntags: [a, b\r\nauthor: A\r\n":                   3,
+	} {
+		var n yaml.Node
+		err := yaml.Unmarshal([]byte(doc), &n)
+		if err == nil {
+			t.Fatalf("%q: no error", doc)
+		}
+		if line, msg := YAMLError([]byte(doc), err); line != want {
+			t.Errorf("%q: line %d (%s), want %d (yaml.v3: %v)", doc, line, msg, want, err)
+		}
+	}
+}
+
+// A key indented too far is said to be, not to need quotes.
+func TestYAMLErrorHints(t *testing.T) {
+	for doc, want := range map[string]string{
+		"name: N\nperPage: 12\n  latest: 6\n": "(is this key indented more than the keys around it?)",
+		"title: GST: the reforms\n":           `(put the value in double quotes: units: "% of total")`,
+		"units: % of total\n":                 `(put the value in double quotes: units: "% of total")`,
+	} {
+		var n yaml.Node
+		if _, msg := YAMLError([]byte(doc), yaml.Unmarshal([]byte(doc), &n)); !strings.HasSuffix(msg, want) {
+			t.Errorf("%q: %s, want …%s", doc, msg, want)
+		}
 	}
 }
