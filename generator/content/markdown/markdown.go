@@ -123,6 +123,10 @@ func ConvertWith(src []byte, firstLine int, set Settings) (Doc, []Problem) {
 		c.problem(at, "%s nested %d deep; at most %d", what, depth, maxNesting)
 		return Doc{}, c.problems
 	}
+	if at, n := linkOpenings(src, maxLinkOpenings); n > 0 {
+		c.problem(at, `this paragraph holds %d link openings "](" (at most %d): write each link as [text](address), closed with ")"`, n, maxLinkOpenings)
+		return Doc{}, c.problems
+	}
 	pc := parser.NewContext()
 	pc.Set(baseKey, set.Base)
 	root := md.Parser().Parse(text.NewReader(src), parser.WithContext(pc))

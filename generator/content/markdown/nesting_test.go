@@ -111,3 +111,22 @@ func TestDeepNestingRefusedQuickly(t *testing.T) {
 		}
 	}
 }
+
+// Unclosed links by the thousand are refused before goldmark parses them
+// (over a minute for 100,000 in one paragraph); links written properly,
+// or a few hundred, pass.
+func TestLinkOpeningsLimit(t *testing.T) {
+	many := strings.Repeat("[a](", 100000)
+	_, problems := Convert([]byte("Intro.\n\n"+many+"\n"), 1)
+	if len(problems) != 1 || problems[0].Line != 3 || !strings.Contains(problems[0].Message, `100000 link openings "](" (at most 500)`) {
+		t.Errorf("got %v", problems)
+	}
+	for _, src := range []string{
+		strings.Repeat("[a](https://example.org/a) ", maxLinkOpenings) + "\n",
+		strings.Repeat("[a](\n\n", 2000), // each in its own paragraph
+	} {
+		if _, problems := Convert([]byte(src), 1); len(problems) != 0 && strings.Contains(fmt.Sprint(problems), "link openings") {
+			t.Errorf("%.40q: %v", src, problems)
+		}
+	}
+}
