@@ -62,8 +62,9 @@ func (c *converter) fence(n *ast.FencedCodeBlock) (Block, bool) {
 		return c.embedBlock(body, lineOf)
 	}
 	// A block's name mistyped would show its lines as code, silently.
-	if kind := strings.TrimSuffix(strings.ToLower(lang), "s"); kind == "chart" || kind == "figure" || kind == "embed" {
-		c.problemAt(fenceLine, "```%s is not a block: a %s block opens with ```%s", lang, kind, kind)
+	if kind := mistypedBlock(lang); kind != "" {
+		a := map[bool]string{true: "an", false: "a"}[kind == "embed"]
+		c.problemAt(fenceLine, "```%s is not a block: %s %s block opens with ```%s", lang, a, kind, kind)
 		return Block{}, false
 	}
 	if !langPattern.MatchString(lang) {
@@ -99,3 +100,38 @@ func (c *converter) swallows(n *ast.FencedCodeBlock) (line int, opener string, o
 }
 
 func isLetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
+
+// mistypedBlock is the block a fence's word was likely meant to open:
+// chart, figure or embed in other case, plural, with more after a - or _
+// (chart-line), or one letter off or two swapped (chrat). A code language
+// two letters off (dart) is code.
+func mistypedBlock(lang string) string {
+	word := strings.ToLower(lang)
+	for _, kind := range []string{"chart", "figure", "embed"} {
+		rest, ok := strings.CutPrefix(word, kind)
+		if ok && (rest == "s" || strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "_")) || word == kind && lang != kind || oneOff(word, kind) {
+			return kind
+		}
+	}
+	return ""
+}
+
+// oneOff: a and b differ by one letter added, dropped or changed, or two
+// neighbours swapped.
+func oneOff(a, b string) bool {
+	if a == b || len(a) > len(b)+1 || len(b) > len(a)+1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) == len(b):
+		return a[i+1:] == b[i+1:] || i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	default:
+		return a[i:] == b[i+1:]
+	}
+}

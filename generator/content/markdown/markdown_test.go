@@ -124,7 +124,13 @@ func TestUnclosedFence(t *testing.T) {
 		"Text.\n\n```text\ncode\n```go\n":                                              "3: this ``` block is never closed: end it with a line of ``` (all that follows it would show as code)",
 		// A block's name mistyped.
 		"Text.\n\n```charts\ntype: bar\n---\nA,B\nx,1\n```\n": "3: ```charts is not a block: a chart block opens with ```chart",
-		"```Figure\nx\n```\n": "1: ```Figure is not a block: a figure block opens with ```figure",
+		"```Figure\nx\n```\n":     "1: ```Figure is not a block: a figure block opens with ```figure",
+		"```chrat\nx\n```\n":      "1: ```chrat is not a block: a chart block opens with ```chart",
+		"```chart-line\nx\n```\n": "1: ```chart-line is not a block: a chart block opens with ```chart",
+		"```figur\nx\n```\n":      "1: ```figur is not a block: a figure block opens with ```figure",
+		"```embeds\nx\n```\n":     "1: ```embeds is not a block: an embed block opens with ```embed",
+		"```dart\nx\n```\n":       "", // a language two letters from chart
+		"```char\nx\n```\n":       "1: ```char is not a block: a chart block opens with ```chart",
 	} {
 		saysOnly(t, src, want)
 	}
