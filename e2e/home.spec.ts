@@ -128,3 +128,19 @@ for (const width of [390, 1366]) {
     expect(shown).toEqual([]);
   });
 }
+
+// The footer's content lines up with the header's and the page's.
+test('header, page and footer share their edges at 1366 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/');
+  await hydrated(page);
+  const edges = await page.evaluate(() =>
+    ['.site-header__inner', '.home', '.site-footer__inner', '.site-footer__copy'].map((s) => {
+      const el = document.querySelector(s)!;
+      const cs = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      return [Math.round(r.left + parseFloat(cs.paddingLeft)), Math.round(r.right - parseFloat(cs.paddingRight))].join('–');
+    }),
+  );
+  expect(new Set(edges).size, edges.join(', ')).toBe(1);
+});
