@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -143,4 +145,40 @@ func (c *Chart) hasStars() bool {
 		}
 	}
 	return false
+}
+
+// nameHighlights adds to a time axis's ticks the name of each highlighted
+// row (a span's first), in bold, leaving out the ticks it would touch: the
+// row the chart is about is named at every width (a highlighted Feb 2025
+// was unnamed between ticks at Jan and Apr). x is a row's place.
+func (v *vertical) nameHighlights(ticks []label, x func(row int) float64) []label {
+	p := v.cv.plotW()
+	for _, h := range v.Highlights {
+		l := label{lines: []string{v.Rows[h.From].Label}, x: x(h.From), anchor: "middle", bold: true}
+		if b := l.box(); b.x0 < -v.cv.left {
+			l.anchor = "start"
+		} else if b.x1 > p+v.cv.right {
+			l.anchor = "end"
+		}
+		b := l.box()
+		kept := ticks[:0:0]
+		clash := false
+		for _, t := range ticks {
+			tb := t.box()
+			touches := tb.x1+6 > b.x0 && b.x1+6 > tb.x0
+			switch {
+			case touches && t.bold:
+				clash = true // an earlier highlight's name keeps its place
+				kept = append(kept, t)
+			case !touches:
+				kept = append(kept, t)
+			}
+		}
+		if clash || b.x0 < -v.cv.left || b.x1 > p+v.cv.right {
+			continue
+		}
+		ticks = append(kept, l)
+		slices.SortFunc(ticks, func(a, b label) int { return cmp.Compare(a.box().x0, b.box().x0) })
+	}
+	return ticks
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -294,6 +295,25 @@ func TestReferenceTextSaysItsValue(t *testing.T) {
 		c := &Chart{Units: r.units}
 		if got := c.referenceText(r.ref); got != r.want {
 			t.Errorf("%v: %q, want %q", r.ref, got, r.want)
+		}
+	}
+}
+
+// A highlighted row on a time axis is named, in bold, at every width, even
+// between the calendar's ticks.
+func TestHighlightNamedOnATimeAxis(t *testing.T) {
+	src := "type: column\ntitle: T\nunits: \"%\"\nsource: S\nhighlight: Feb 2025\n---\nMonth,A\n"
+	for _, m := range []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"} {
+		src += m + " 2025,2\n"
+	}
+	c, problems := Parse([]byte(src))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	for _, v := range variants {
+		cv, _ := c.draw(v.width)
+		if !regexp.MustCompile(`<text class="chart__b"[^>]*>Feb( |<tspan[^>]*>)2025<`).MatchString(cv.b.String()) {
+			t.Errorf("%s: Feb 2025 is not named in bold:\n%s", v.class, cv.b.String())
 		}
 	}
 }

@@ -254,7 +254,7 @@ func (v *vertical) pointLabels() ([]label, float64, bool) {
 // timeLabels ticks the time axis at the finest calendar interval whose
 // labels fit side by side; a label that would stick out at either end is
 // set against its tick, or left out.
-func (v *vertical) timeLabels() ([]label, float64, bool) {
+func (v *vertical) timeLabels() (best []label, height float64, ok bool) {
 	rows := map[int]string{}
 	for i, r := range v.Rows {
 		rows[v.tl.t[i]] = r.Label
@@ -268,7 +268,7 @@ func (v *vertical) timeLabels() ([]label, float64, bool) {
 		n := float64(len(v.Rows))
 		return (float64(t-t0)/float64(tn-t0)*(n-1) + 0.5) * p / n
 	}
-	var best []label
+	defer func() { best = v.nameHighlights(best, func(i int) float64 { return at(v.tl.t[i]) }) }()
 	narrowest := textWidth("2000", false) + 6
 	for _, interval := range v.tl.intervals() {
 		if float64((tn-t0)/interval)*narrowest > p+v.cv.left+v.cv.right {
