@@ -139,6 +139,9 @@ func checkCmd() *cobra.Command {
 	c.Flags().StringVar(&o.BaseURL, "base-url", "", "absolute site URL (overrides site.yaml)")
 	c.Flags().BoolVar(&o.NoLinkCheck, "no-link-check", false, "skip checking internal links")
 	c.Flags().BoolVar(&o.NoSpelling, "no-spelling", false, "skip the spelling pass")
+	// As build takes them, so that check finds what build --drafts would (a draft's links).
+	c.Flags().BoolVar(&o.Drafts, "drafts", false, "check draft stories as build --drafts publishes them")
+	c.Flags().BoolVar(&o.Future, "future", false, "check future-dated stories as build --future publishes them")
 	return c
 }
 

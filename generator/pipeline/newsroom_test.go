@@ -214,4 +214,8 @@ func TestScheduledStoriesLinksCheckedNow(t *testing.T) {
 			t.Errorf("%s: %v\nwant %s", what, err, want)
 		}
 	}
+	// With --drafts, check and build both check the draft's links too.
+	os.WriteFile(filepath.Join(o.Stories, "c.md"), []byte(future("3", "", "Due later.")), 0o644)
+	o.Drafts = true
+	checkAndBuildSay(t, o, filepath.Join(o.Stories, "d.md")+":11: broken link /not-yet: no page or file of the site has that address")
 }
