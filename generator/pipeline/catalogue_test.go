@@ -124,7 +124,7 @@ func catalogue() []bad {
 		{"20 MB story", map[string]string{"bad.md": replaced(s9, "Body of story 9.", strings.Repeat("Body of story nine. ", 1<<20))},
 			"{dir}/bad.md: the file is 20 MB; a story may be at most 1 MB"},
 		{"a folder named .md", map[string]string{"bad.md": "/"}, "{dir}/bad.md: is a folder, not a file"},
-		{"a story linked to /dev/zero", map[string]string{"bad.md": "->/dev/zero"}, "{dir}/bad.md: is outside {dir}"},
+		{"a story linked to /dev/zero", map[string]string{"bad.md": "->/dev/zero"}, "{dir}/bad.md: is a link to /dev/zero, outside {dir}: a story's file must be in the stories folder"},
 		{"featuredImage /dev/zero", map[string]string{"bad.md": img("../../../../../../../../dev/zero")},
 			`{dir}/bad.md:8: featuredImage: "../../../../../../../../dev/zero" points outside the stories folder`},
 		{"featuredImage outside", map[string]string{"bad.md": img("../site.yaml")}, `{dir}/bad.md:8: featuredImage: "../site.yaml" points outside the stories folder`},

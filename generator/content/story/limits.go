@@ -101,17 +101,20 @@ func readFile(dir, file string, buf []byte) ([]byte, time.Time, *diag.Diagnostic
 func within(dir, name string) (os.FileInfo, error) {
 	real, err := filepath.EvalSymlinks(name)
 	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, errors.New("does not exist")
+		if !os.IsNotExist(err) {
+			return nil, err
 		}
-		return nil, err
+		if target, lerr := os.Readlink(name); lerr == nil {
+			return nil, fmt.Errorf("is a link to %s, which does not exist", target)
+		}
+		return nil, errors.New("does not exist")
 	}
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return nil, err
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, fmt.Errorf("is outside %s", dir)
+		return nil, fmt.Errorf("is a link to %s, outside %s: a story's file must be in the stories folder", real, dir)
 	}
 	fi, err := os.Stat(real)
 	if err != nil {

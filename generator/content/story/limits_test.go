@@ -40,14 +40,16 @@ func TestStoryFilesMustBeSmallRegularAndInside(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "outside.md"), []byte(good), 0o644)
 	os.Symlink(filepath.Join(root, "outside.md"), filepath.Join(dir, "link.md"))
 	os.Symlink("/dev/zero", filepath.Join(dir, "zero.md"))
+	os.Symlink(filepath.Join(root, "gone.md"), filepath.Join(dir, "dangling.md"))
 	big := strings.Replace(good, "First paragraph.", strings.Repeat("word ", MaxFileBytes/5+1), 1)
 	os.WriteFile(filepath.Join(dir, "big.md"), []byte(big), 0o644)
 	_, diags := LoadDir(dir, opt)
 	want := []string{
 		dir + "/big.md: the file is 1025 KB; a story may be at most 1 MB",
+		dir + "/dangling.md: is a link to " + root + "/gone.md, which does not exist",
 		dir + "/folder.md: is a folder, not a file",
-		dir + "/link.md: is outside " + dir,
-		dir + "/zero.md: is outside " + dir,
+		dir + "/link.md: is a link to " + root + "/outside.md, outside " + dir + ": a story's file must be in the stories folder",
+		dir + "/zero.md: is a link to /dev/zero, outside " + dir + ": a story's file must be in the stories folder",
 	}
 	if got := diags.Error(); got != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", got, strings.Join(want, "\n"))
