@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/nivaran/magazine/generator/content/markdown/fence"
 	"io"
 	"os"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nivaran/magazine/generator/content/markdown/fence"
 	"github.com/nivaran/magazine/generator/util/diag"
 	"gopkg.in/yaml.v3"
 )

@@ -19,11 +19,9 @@ func (c *Chart) description(bars int) string {
 		return b.String()
 	}
 	kind := map[string]string{"line": "Line chart", "bar": "Bar chart", "column": "Column chart", "stacked": "Stacked column chart"}[c.Type]
-	switch {
-	case c.Type == "bar":
-	case bars == len(variants):
+	if c.Type != "bar" && bars == len(variants) {
 		kind = map[bool]string{true: "Stacked bar chart", false: "Bar chart"}[c.Type == "stacked"]
-	case bars > 0:
+	} else if c.Type != "bar" && bars > 0 {
 		kind = "Chart" // columns where it is wide enough, bars where not
 	}
 	fmt.Fprintf(&b, "%s of %s by %s", kind, strings.Join(c.Series, ", "), strings.ToLower(c.Label))
