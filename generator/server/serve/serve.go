@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"sync/atomic"
@@ -248,6 +249,15 @@ func hidden(clean string) bool {
 }
 
 func (s *static) redirect(w http.ResponseWriter, r *http.Request, host *hostState, to string, status int) {
+	// A path goes out escaped: decoded, "/.%2F%5Cevil.example" cleans to
+	// "/\evil.example", which browsers follow as //evil.example, another
+	// host; a control character must not reach a header either.
+	if p, query, ok := strings.Cut(to, "?"); strings.HasPrefix(to, "/") {
+		to = (&url.URL{Path: p}).EscapedPath()
+		if ok {
+			to += "?" + query
+		}
+	}
 	if r.URL.RawQuery != "" && !strings.Contains(to, "?") {
 		to += "?" + r.URL.RawQuery
 	}

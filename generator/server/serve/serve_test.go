@@ -123,6 +123,12 @@ func TestTrailingSlashRedirects(t *testing.T) {
 		"/rbi-policy/index.html": "/rbi-policy/",
 		"/index.html":            "/",
 		"//rbi-policy//":         "/rbi-policy/",
+		// Decoded, these clean to /\evil.example and /<tab>/evil.example,
+		// which a browser would follow to another host: they go out escaped.
+		"/.%2F%5Cevil.example":      "/%5Cevil.example",
+		"/%2e/%5cevil.example":      "/%5Cevil.example",
+		"/.%2F%09%2Fevil.example":   "/%09/evil.example",
+		"/a/../%5C%5Cevil.example/": "/%5C%5Cevil.example/",
 	} {
 		r := get(t, h, from, nil)
 		if r.StatusCode != http.StatusMovedPermanently || r.Header.Get("Location") != to {
