@@ -107,6 +107,24 @@ func TestDuplicateStoredOnce(t *testing.T) {
 		if n := len(leads(t, s)); n != 3 {
 			t.Errorf("%d leads after the window, want 3", n)
 		}
+		// Within it, a different submission of an address is a lead of its
+		// own: someone posting another's address first loses them nothing.
+		inquiry := func(name, company string) {
+			t.Helper()
+			expect(t, do(h, jsonPost("/api/forms/partnership", map[string]any{"name": name, "company": company, "email": "ceo@bigco.example"})), http.StatusOK, ok)
+		}
+		inquiry("Someone", "junk")
+		inquiry("Real CEO", "BigCo Ltd")
+		inquiry("Real CEO", "BigCo Ltd") // a retry
+		var companies []string
+		for _, l := range leads(t, s) {
+			if l.Form == "partnership" {
+				companies = append(companies, l.Company)
+			}
+		}
+		if strings.Join(companies, ", ") != "junk, BigCo Ltd" {
+			t.Errorf("partnership leads from %v, want junk and BigCo Ltd once each", companies)
+		}
 	})
 }
 

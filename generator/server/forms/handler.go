@@ -44,9 +44,9 @@ type Options struct {
 	// may post here besides the one the request's Host names: the site's
 	// base URL, for a collector behind a proxy that rewrites Host.
 	TrustedOrigins []string
-	// DedupeWindow: a second submission of the same address to the same
-	// form within this long is acknowledged but not stored again. 0 means
-	// DefaultDedupeWindow; negative turns deduplication off.
+	// DedupeWindow: the same submission again (address and fields) to the
+	// same form within this long is acknowledged but not stored again. 0
+	// means DefaultDedupeWindow; negative turns deduplication off.
 	DedupeWindow time.Duration
 }
 

@@ -33,6 +33,21 @@ var migrations = []struct {
 	// 3: leases that make `magazine leads forward` runs deliver each lead
 	// once when they overlap (see lease.go).
 	{sqlite: []string{leasesTable}, postgres: []string{leasesTable}},
+	// 4: the duplicate check keys on what was sent, not only the address:
+	// a later, different submission of an address is a lead of its own.
+	// Its rows last minutes, so the old ones simply go.
+	{sqlite: dedupe4, postgres: dedupe4},
+}
+
+var dedupe4 = []string{
+	`DROP TABLE lead_dedupe`,
+	`CREATE TABLE lead_dedupe (
+		form      TEXT NOT NULL,
+		email     TEXT NOT NULL,
+		digest    TEXT NOT NULL,
+		stored_ms BIGINT NOT NULL,
+		PRIMARY KEY (form, email, digest)
+	)`,
 }
 
 // The dialects' tables differ only in the types of ids and times: SQLite

@@ -3,6 +3,7 @@ package forms
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"errors"
@@ -196,15 +197,27 @@ func (d dbTime) Scan(v any) error {
 	return fmt.Errorf("created_at: unexpected %T", v)
 }
 
+// digest identifies what a reader sent: every field they fill in, the
+// address in lower case.
+func (l *lead) digest() string {
+	h := sha256.New()
+	for _, f := range []string{l.Name, strings.ToLower(l.Email), l.Phone, l.Company, l.Subject, l.Message} {
+		fmt.Fprintf(h, "%d:%s", len(f), f)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
 func newUID() string {
 	var b [16]byte
 	rand.Read(b[:])
 	return hex.EncodeToString(b[:])
 }
 
-// add commits l unless the same address already signed up to the same form
-// within window (window <= 0: always). It reports whether l was stored; when
-// it returns nil, the lead (or the one it duplicates) is on disk.
+// add commits l unless the same address sent the same form with the same
+// fields within window (window <= 0: always). It reports whether l was
+// stored; when it returns nil, the lead (or the one it duplicates) is on
+// disk. A different submission of an address is stored: a reader's second
+// inquiry, or someone else's with the address, loses no lead.
 //
 // The dedupe row is claimed with one upsert that only succeeds once the
 // window has passed, so concurrent copies, even from several servers on one
@@ -218,11 +231,11 @@ func (s *Store) add(ctx context.Context, l *lead, window time.Duration) (bool, e
 	if window > 0 && l.Email != "" {
 		now := l.CreatedAt.UnixMilli()
 		var at int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO lead_dedupe (form, email, stored_ms) VALUES ($1, $2, $3)
-			ON CONFLICT (form, email) DO UPDATE SET stored_ms = excluded.stored_ms
-			WHERE lead_dedupe.stored_ms <= $4
+		err := tx.QueryRowContext(ctx, `INSERT INTO lead_dedupe (form, email, digest, stored_ms) VALUES ($1, $2, $3, $4)
+			ON CONFLICT (form, email, digest) DO UPDATE SET stored_ms = excluded.stored_ms
+			WHERE lead_dedupe.stored_ms <= $5
 			RETURNING stored_ms`,
-			l.Form, strings.ToLower(l.Email), now, now-window.Milliseconds()).Scan(&at)
+			l.Form, strings.ToLower(l.Email), l.digest(), now, now-window.Milliseconds()).Scan(&at)
 		if errors.Is(err, sql.ErrNoRows) {
 			return false, nil
 		}
