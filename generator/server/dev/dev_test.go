@@ -417,3 +417,15 @@ func TestWatchedEditsMatchAFreshBuild(t *testing.T) {
 		}
 	}
 }
+
+// An editor's own files in the stories folder are no change to the site.
+func TestEditorsFilesAreNoChange(t *testing.T) {
+	for name, own := range map[string]bool{
+		".a.md.swp": true, "a.md~": true, "4913": true, "#a.md#": true, "a.md.tmp": true, "a.md___jb_tmp___": true, "a.md___jb_old___": true,
+		"a.md": false, "photo.jpg": false, "spelling-allow.txt": false, "#hashtag.md": false,
+	} {
+		if editorsOwn(name) != own {
+			t.Errorf("%s: editor's own %v, want %v", name, !own, own)
+		}
+	}
+}

@@ -126,8 +126,8 @@ func (s *Server) watchTree(w *fsnotify.Watcher, root string) error {
 // isSource reports whether a path is one a build reads: under a source
 // folder, or a config file (their folders hold other files too).
 func (s *Server) isSource(path string) bool {
-	if name := filepath.Base(path); strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
-		return false // an editor's lock, swap or backup file
+	if editorsOwn(filepath.Base(path)) {
+		return false
 	}
 	dirs, files := s.sources()
 	for _, f := range files {
@@ -141,6 +141,17 @@ func (s *Server) isSource(path string) bool {
 		}
 	}
 	return false
+}
+
+// editorsOwn reports the names editors give their lock, swap, backup and
+// temporary files (Vim's .x.md.swp and 4913, Emacs's #x.md# and x.md~,
+// JetBrains' x.md___jb_tmp___, x.md.tmp): saving one is no change to the
+// site, and rebuilding for it would reload every open tab as the editor
+// types.
+func editorsOwn(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") || name == "4913" ||
+		strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#") ||
+		strings.HasSuffix(name, ".tmp") || strings.HasSuffix(name, "___jb_tmp___") || strings.HasSuffix(name, "___jb_old___")
 }
 
 // poll rebuilds everything after a change to the fingerprint of the sources.
