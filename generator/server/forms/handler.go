@@ -134,12 +134,22 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusMethodNotAllowed, "Method not allowed: use POST")
 		return
 	}
+	asJSON := wantsJSON(r)
+	// A reader's plain HTML form post is answered with a page, never with
+	// JSON they would see raw: when it is too long, too many, or not saved.
+	refuse := func(status int, msg string) {
+		if asJSON {
+			fail(w, status, msg)
+		} else {
+			redirect(w, r, f, true)
+		}
+	}
 	// A page on another site must not post leads here (CSRF): modern
 	// browsers say where a request comes from in Sec-Fetch-Site, older ones
 	// in Origin, which must then name this host or the site's base URL.
 	// Posts with neither header are same-origin or not from a browser.
 	if err := c.origins.Check(r); err != nil {
-		fail(w, http.StatusForbidden, "Cross-site submission refused")
+		fail(w, http.StatusForbidden, "Cross-site submission refused") // not a page of ours to send back to
 		return
 	}
 	ip := c.clientIP(r)
@@ -152,17 +162,20 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			c.opt.Log.Printf("forms: rate limit: %v", err)
 		} else if !ok {
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Max(1, math.Ceil(wait.Seconds())))))
-			fail(w, http.StatusTooManyRequests, "Too many submissions. Please try again in a minute.")
+			refuse(http.StatusTooManyRequests, "Too many submissions. Please try again in a minute.")
 			return
 		}
 	}
 
 	in, status, msg := c.read(w, r)
-	if status != 0 {
-		fail(w, status, msg)
+	switch {
+	case status == http.StatusRequestEntityTooLarge:
+		refuse(status, msg) // a reader's too long message
+		return
+	case status != 0:
+		fail(w, status, msg) // no body a browser's form sends
 		return
 	}
-	asJSON := wantsJSON(r)
 
 	// A filled spam trap gets the answer a person would, so the bot learns
 	// nothing, and the submission goes nowhere.
@@ -191,11 +204,7 @@ func (c *collector) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A duplicate gets the same answer: the reader's retry has succeeded.
 	if _, err := c.store.add(r.Context(), l, c.opt.DedupeWindow); err != nil {
 		c.opt.Log.Printf("forms: saving a %s lead: %v", f.name, err)
-		if asJSON {
-			fail(w, http.StatusInternalServerError, "Your submission could not be saved. Please try again.")
-		} else {
-			redirect(w, r, f, true)
-		}
+		refuse(http.StatusInternalServerError, "Your submission could not be saved. Please try again.")
 		return
 	}
 	c.accepted(w, r, f, asJSON)

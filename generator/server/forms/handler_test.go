@@ -409,6 +409,14 @@ func TestRateLimit(t *testing.T) {
 		}
 		expect(t, res, http.StatusTooManyRequests, answer{Errors: []FieldError{{Message: "Too many submissions. Please try again in a minute."}}})
 
+		// A plain HTML form's reader is sent to a page saying it failed,
+		// not shown raw JSON.
+		plain := do(h, request{path: "/api/forms/newsletter", ctype: "application/x-www-form-urlencoded",
+			body: urlencoded(map[string]string{"email": "plain@example.in"}), remote: "203.0.113.7:40002"})
+		if plain.StatusCode != http.StatusSeeOther || plain.Header.Get("Location") != "/thank-you/?form=newsletter&error=1" {
+			t.Errorf("plain form over the limit: %d, Location %q; want 303 to the page with error=1", plain.StatusCode, plain.Header.Get("Location"))
+		}
+
 		// Other clients are not affected.
 		if res := post("203.0.113.8:40000", nil); res.StatusCode != http.StatusOK {
 			t.Errorf("other client: status %d", res.StatusCode)
