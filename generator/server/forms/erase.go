@@ -20,18 +20,18 @@ func (s *Store) DeleteEmail(ctx context.Context, email string) (int, error) {
 	// Addresses are ASCII (validEmail), so lower() means the same in both
 	// databases.
 	email = strings.ToLower(strings.TrimSpace(email))
-	return s.erase(ctx, `lower(email) = $1`, email, `DELETE FROM lead_dedupe WHERE email = $1`, email)
+	return s.erase(ctx, `lower(email) = $1`, email, `email = $1`, email)
 }
 
 // DeleteBefore deletes every lead created before cutoff and returns how
 // many there were.
 func (s *Store) DeleteBefore(ctx context.Context, cutoff time.Time) (int, error) {
-	return s.erase(ctx, `created_at < $1`, s.timeArg(cutoff),
-		`DELETE FROM lead_dedupe WHERE stored_ms < $1`, cutoff.UnixMilli())
+	return s.erase(ctx, `created_at < $1`, s.timeArg(cutoff), `stored_ms < $1`, cutoff.UnixMilli())
 }
 
 // erase deletes the leads matching where (with arg), their deliveries and
-// leases, and runs dedupe (with darg), in one transaction.
+// leases, and the duplicate checks' rows matching dedupe (with darg), in
+// one transaction.
 func (s *Store) erase(ctx context.Context, where string, arg any, dedupe string, darg any) (int, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -55,8 +55,10 @@ func (s *Store) erase(ctx context.Context, where string, arg any, dedupe string,
 	if err != nil {
 		return 0, err
 	}
-	if _, err := tx.ExecContext(ctx, dedupe, darg); err != nil {
-		return 0, err
+	for _, table := range dedupeTables {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE `+dedupe, darg); err != nil {
+			return 0, err
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, err

@@ -227,7 +227,9 @@ func (c *collector) tidy(ctx context.Context) {
 	}
 	c.store.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE tat_ms < $1`, now.UnixMilli())
 	if c.opt.DedupeWindow > 0 {
-		c.store.db.ExecContext(ctx, `DELETE FROM lead_dedupe WHERE stored_ms <= $1`, now.Add(-c.opt.DedupeWindow).UnixMilli())
+		for _, table := range dedupeTables {
+			c.store.db.ExecContext(ctx, `DELETE FROM `+table+` WHERE stored_ms <= $1`, now.Add(-c.opt.DedupeWindow).UnixMilli())
+		}
 	}
 }
 

@@ -35,20 +35,23 @@ var migrations = []struct {
 	{sqlite: []string{leasesTable}, postgres: []string{leasesTable}},
 	// 4: the duplicate check keys on what was sent, not only the address:
 	// a later, different submission of an address is a lead of its own.
-	// Its rows last minutes, so the old ones simply go.
-	{sqlite: dedupe4, postgres: dedupe4},
+	// A table of its own, so that a server of the release before, still
+	// running beside a migrated database (a rolling deploy), keeps storing
+	// leads through the old one; erasing and tidying clear both.
+	{sqlite: []string{dedupe4}, postgres: []string{dedupe4}},
 }
 
-var dedupe4 = []string{
-	`DROP TABLE lead_dedupe`,
-	`CREATE TABLE lead_dedupe (
-		form      TEXT NOT NULL,
-		email     TEXT NOT NULL,
-		digest    TEXT NOT NULL,
-		stored_ms BIGINT NOT NULL,
-		PRIMARY KEY (form, email, digest)
-	)`,
-}
+// dedupeTables are the duplicate checks' tables: the one in use, and the
+// one servers of the release before migration 4 use.
+var dedupeTables = []string{"submission_dedupe", "lead_dedupe"}
+
+const dedupe4 = `CREATE TABLE submission_dedupe (
+	form      TEXT NOT NULL,
+	email     TEXT NOT NULL,
+	digest    TEXT NOT NULL,
+	stored_ms BIGINT NOT NULL,
+	PRIMARY KEY (form, email, digest)
+)`
 
 // The dialects' tables differ only in the types of ids and times: SQLite
 // keeps times as sortable UTC text (timeLayout), PostgreSQL as timestamptz.

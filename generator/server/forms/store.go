@@ -231,9 +231,9 @@ func (s *Store) add(ctx context.Context, l *lead, window time.Duration) (bool, e
 	if window > 0 && l.Email != "" {
 		now := l.CreatedAt.UnixMilli()
 		var at int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO lead_dedupe (form, email, digest, stored_ms) VALUES ($1, $2, $3, $4)
+		err := tx.QueryRowContext(ctx, `INSERT INTO submission_dedupe (form, email, digest, stored_ms) VALUES ($1, $2, $3, $4)
 			ON CONFLICT (form, email, digest) DO UPDATE SET stored_ms = excluded.stored_ms
-			WHERE lead_dedupe.stored_ms <= $5
+			WHERE submission_dedupe.stored_ms <= $5
 			RETURNING stored_ms`,
 			l.Form, strings.ToLower(l.Email), l.digest(), now, now-window.Milliseconds()).Scan(&at)
 		if errors.Is(err, sql.ErrNoRows) {
