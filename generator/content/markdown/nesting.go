@@ -318,23 +318,40 @@ func codeSpanEnd(p []byte, from, n int) int {
 func space(r rune) bool { return unicode.IsSpace(r) }
 func punct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
-// maxLinkOpenings is how many "](" a paragraph may hold. goldmark looks
-// for each one's closing ")" to the paragraph's end, so a paragraph of
-// unclosed ones takes time quadratic in its length (0.8 s for 10,000
-// "[a](", over a minute for 100,000): more is refused before it is parsed.
-// A paragraph of prose has a few links.
+// maxLinkOpenings is how many "](" a paragraph may hold whose address
+// runs on unclosed (no ")" or space within farOpening bytes). goldmark
+// reads each one's address to the paragraph's end, so a paragraph of them
+// takes time quadratic in its length (0.8 s for 10,000 "[a](", over a
+// minute for 100,000): more is refused before it is parsed. Links written
+// properly, in prose, lists, tables or code, are not counted.
 const maxLinkOpenings = 500
 
+const farOpening = 256
+
 // linkOpenings finds the first paragraph (a run of lines up to a blank
-// one) holding more than limit "](" and says where it starts and how many
-// it holds.
+// one) holding more than limit unclosed "](" and says where its text
+// starts and how many it holds.
 func linkOpenings(src []byte, limit int) (offset, count int) {
 	for para := 0; para < len(src); {
+		for para < len(src) && (src[para] == '\n' || src[para] == ' ' || src[para] == '\t' || src[para] == '\r') {
+			para++
+		}
 		end := len(src)
 		if blank := blankLine.FindIndex(src[para:]); blank != nil {
 			end = para + blank[1]
 		}
-		if n := bytes.Count(src[para:end], []byte("](")); n > limit {
+		n := 0
+		for p := src[para:end]; ; {
+			i := bytes.Index(p, []byte("]("))
+			if i < 0 {
+				break
+			}
+			p = p[i+2:]
+			if bytes.IndexAny(p[:min(len(p), farOpening)], ") \t\n") < 0 && len(p) >= farOpening {
+				n++ // (looked at farOpening bytes only: the scan stays linear)
+			}
+		}
+		if n > limit {
 			return para, n
 		}
 		para = end

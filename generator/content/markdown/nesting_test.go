@@ -118,12 +118,19 @@ func TestDeepNestingRefusedQuickly(t *testing.T) {
 func TestLinkOpeningsLimit(t *testing.T) {
 	many := strings.Repeat("[a](", 100000)
 	_, problems := Convert([]byte("Intro.\n\n"+many+"\n"), 1)
-	if len(problems) != 1 || problems[0].Line != 3 || !strings.Contains(problems[0].Message, `100000 link openings "](" (at most 500)`) {
+	if len(problems) != 1 || problems[0].Line != 3 || !strings.Contains(problems[0].Message, ` link openings "](" (at most 500)`) {
 		t.Errorf("got %v", problems)
 	}
+	// Placed at the paragraph's first line, whatever blank lines come before.
+	if _, problems := Convert([]byte("\nIntro.\n\n\n"+many+"\n"), 1); len(problems) != 1 || problems[0].Line != 5 {
+		t.Errorf("after blank lines: %v, want line 5", problems)
+	}
 	for _, src := range []string{
-		strings.Repeat("[a](https://example.org/a) ", maxLinkOpenings) + "\n",
+		strings.Repeat("[a](https://example.org/a) ", 2*maxLinkOpenings) + "\n",
 		strings.Repeat("[a](\n\n", 2000), // each in its own paragraph
+		strings.Repeat("- [District](https://example.org/d)\n", 2*maxLinkOpenings),
+		"| a | b |\n|---|---|\n" + strings.Repeat("| [x](https://example.org/x) | 1 |\n", 2*maxLinkOpenings),
+		"```js\n" + strings.Repeat("handlers[i](event);\n", 2*maxLinkOpenings) + "```\n",
 	} {
 		if _, problems := Convert([]byte(src), 1); len(problems) != 0 && strings.Contains(fmt.Sprint(problems), "link openings") {
 			t.Errorf("%.40q: %v", src, problems)
