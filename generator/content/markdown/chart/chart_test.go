@@ -291,6 +291,8 @@ func TestReferenceTextSaysItsValue(t *testing.T) {
 		{"%", Reference{4, "RBI target 4%"}, "RBI target 4%"},
 		{"%", Reference{4, ""}, "4%"},
 		{"₹ lakh crore", Reference{20.5, "Budget"}, "Budget 20.5"},
+		{"%", Reference{7.2, "FY24 average"}, "FY24 average 7.2%"},
+		{"%", Reference{-1.5, "Floor -1.5%"}, "Floor -1.5%"},
 	} {
 		c := &Chart{Units: r.units}
 		if got := c.referenceText(r.ref); got != r.want {

@@ -267,16 +267,16 @@ func (v *vertical) gutterReferences() []label {
 }
 
 // referenceText is a reference line's label with its value: as written
-// when it has a number ("Target 4%"), else followed by the value as the
-// bars' labels write it, with a % sign ("All items 1.55%"), for a line
-// the reader cannot read off the axis; the value alone, with its units,
-// when it has no label.
+// when it says the value ("Target 4%"), else followed by the value as the
+// bars' labels write it, with a % sign ("All items 1.55%", "FY24 average
+// 7.2"), for a line the reader cannot read off the axis; the value alone,
+// with its units, when it has no label.
 func (c *Chart) referenceText(r Reference) string {
 	value := grouped(r.Value, decimals(math.Abs(r.Value)))
 	switch {
 	case r.Label == "":
 		return c.spoken(value)
-	case strings.ContainsAny(r.Label, "0123456789"):
+	case strings.Contains(r.Label, value) || strings.Contains(r.Label, strings.ReplaceAll(value, "−", "-")):
 		return r.Label
 	case strings.HasPrefix(strings.TrimSpace(c.Units), "%"):
 		value += "%"

@@ -145,7 +145,8 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // unclosed [ at the line before its key, a tab at the line before it, a
 // stray "- item" at the mapping above, a mis-indented key at the mapping
 // it broke): when src up to the line named is good YAML, the line is the
-// first after it by which src is wrong in the same words.
+// first after it, within yamlLookAhead, by which src is wrong in the same
+// words.
 func YAMLError(src []byte, err error) (int, string) {
 	line, msg := splitYAMLError(err)
 	lines := bytes.SplitAfter(src, []byte("\n"))
@@ -153,8 +154,10 @@ func YAMLError(src []byte, err error) (int, string) {
 		var n yaml.Node
 		return yaml.Unmarshal(bytes.Join(lines[:k], nil), &n)
 	}
+	// At most yamlLookAhead lines on, each a parse of the lines so far: a
+	// long list named at its start would make it quadratic.
 	if !oddBreaks(src) && line < len(lines) && upTo(line) == nil {
-		for k := line + 1; k <= len(lines); k++ {
+		for k := line + 1; k <= min(len(lines), line+yamlLookAhead); k++ {
 			if e := upTo(k); e != nil {
 				if _, m := splitYAMLError(e); m == msg {
 					line = k
@@ -179,6 +182,9 @@ func YAMLError(src []byte, err error) (int, string) {
 	}
 	return line, msg
 }
+
+// yamlLookAhead is how far past yaml.v3's line YAMLError looks.
+const yamlLookAhead = 50
 
 // splitYAMLError is yaml.v3's error as its line and its words.
 func splitYAMLError(err error) (int, string) {
