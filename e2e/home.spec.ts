@@ -103,7 +103,7 @@ test.describe('cards on a phone', () => {
 // The dot between a card's byline, date and read time goes with the part
 // after it, and is cut off when that part starts a line: no line of the
 // meta starts or ends with a dot (15 of 18 home cards ended one with "·").
-for (const width of [390, 1366]) {
+for (const width of [320, 390, 1366]) {
   test(`card meta lines neither start nor end with a dot at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
@@ -126,6 +126,25 @@ for (const width of [390, 1366]) {
       }).filter(Boolean),
     );
     expect(shown).toEqual([]);
+    // And no line of text is cut at the left, a byline that wraps included
+    // (the fixture's bylines are short: the first card gets a long one).
+    await page.evaluate(() => {
+      document.querySelector('.card__parts > .card__part')!.textContent = 'Asha Rao, Ira Venkataraman, Meera Nair and Nivaran Economy Desk';
+    });
+    const cut = await metas.evaluateAll((els) =>
+      els.flatMap((meta) => {
+        const left = meta.getBoundingClientRect().left;
+        const walker = document.createTreeWalker(meta, NodeFilter.SHOW_TEXT);
+        const out: string[] = [];
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) if (r.width > 0 && r.left < left - 0.5) out.push(`${n.textContent}: ${r.left} < ${left}`);
+        }
+        return out;
+      }),
+    );
+    expect(cut).toEqual([]);
   });
 }
 
