@@ -161,10 +161,24 @@ func redact(dsn string) string {
 	return u.Redacted()
 }
 
-// Check runs one small query, for health checks: nil when the database answers.
+// Check, for health checks, reports whether the database would store a
+// lead now, writing nothing: it opens a transaction that may write (SQLite's
+// begin immediately, taking the write lock; PostgreSQL refuses read-write
+// on a standby), runs one small query and rolls back. A read alone passed
+// while the leads could not be saved (SQLite locked by another writer).
 func (s *Store) Check(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.dialect == postgresDB {
+		if _, err := tx.ExecContext(ctx, `SET TRANSACTION READ WRITE`); err != nil {
+			return err
+		}
+	}
 	var v int
-	return s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&v)
+	return tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_version`).Scan(&v)
 }
 
 // Close closes the database, checkpointing SQLite's write-ahead log.

@@ -385,3 +385,36 @@ func TestExportSafeForATerminal(t *testing.T) {
 		}
 	})
 }
+
+// The health check fails while another process holds SQLite's write lock,
+// when a lead could not be saved; it passes once the lock is gone.
+func TestCheckSaysWhetherALeadCouldBeSaved(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	other, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ctx := context.Background()
+	if err := s.Check(ctx); err != nil {
+		t.Fatalf("an idle database: %v", err)
+	}
+	tx, err := other.db.BeginTx(ctx, nil) // immediate: the write lock
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	if err := s.Check(short); err == nil {
+		t.Error("the check passed while another process held the write lock")
+	}
+	tx.Rollback()
+	if err := s.Check(ctx); err != nil {
+		t.Errorf("after the lock: %v", err)
+	}
+}

@@ -14,7 +14,7 @@ const HealthPath = "/healthz"
 const healthTimeout = 2 * time.Second
 
 // Health answers HealthPath, and leaves every other path to next: 200 to
-// a GET or HEAD when check (one small query of the leads database)
+// a GET or HEAD when check (whether the leads database could store a lead)
 // succeeds within two seconds, 503 when it fails or is late. It is asked
 // every few seconds, so it runs that one query and nothing else, and its
 // answer is never cached: a proxy keeping a 200 would hide an outage.
