@@ -292,6 +292,9 @@ func TestReferenceTextSaysItsValue(t *testing.T) {
 		{"%", Reference{4, ""}, "4%"},
 		{"₹ lakh crore", Reference{20.5, "Budget"}, "Budget 20.5"},
 		{"%", Reference{7.2, "FY24 average"}, "FY24 average 7.2%"},
+		{"%", Reference{4, "FY24 average"}, "FY24 average 4%"},
+		{"%", Reference{4, "Target 4.5% missed"}, "Target 4.5% missed 4%"},
+		{"₹ lakh crore", Reference{4, "Cap ₹4 lakh crore"}, "Cap ₹4 lakh crore"},
 		{"%", Reference{-1.5, "Floor -1.5%"}, "Floor -1.5%"},
 	} {
 		c := &Chart{Units: r.units}

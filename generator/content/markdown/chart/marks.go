@@ -276,12 +276,30 @@ func (c *Chart) referenceText(r Reference) string {
 	switch {
 	case r.Label == "":
 		return c.spoken(value)
-	case strings.Contains(r.Label, value) || strings.Contains(r.Label, strings.ReplaceAll(value, "−", "-")):
+	case saysNumber(r.Label, value) || saysNumber(r.Label, strings.ReplaceAll(value, "−", "-")):
 		return r.Label
 	case strings.HasPrefix(strings.TrimSpace(c.Units), "%"):
 		value += "%"
 	}
 	return r.Label + " " + value
+}
+
+// saysNumber reports whether label holds number as a number of its own:
+// "Target 4%" holds 4, "FY24 average" does not.
+func saysNumber(label, number string) bool {
+	digit := func(i int) bool { return i >= 0 && i < len(label) && label[i] >= '0' && label[i] <= '9' }
+	for from := 0; ; {
+		i := strings.Index(label[from:], number)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(number)
+		if !digit(i-1) && !(i > 0 && label[i-1] == '.' && digit(i-2)) && !digit(end) && !(end < len(label) && label[end] == '.' && digit(end+1)) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 // valueLabels write each column's value above it (below a negative one):
