@@ -37,7 +37,7 @@ type Builder struct {
 	opt     Options
 	images  *images.Processor
 	bundler *bundle.Bundler
-	store   *bundle.Store // when set, the next build's bundle is looked up here first
+	store   *bundle.Store // where the first build looks for its bundle
 	// keepBundle has every build use the first's bundle (kept): a Shared
 	// builder's frontend does not change while it lends (a test binary).
 	keepBundle bool
@@ -50,6 +50,7 @@ type Builder struct {
 	// storedBundle: the last bundle came from the store, so esbuild's
 	// contexts have not built yet (Warm has them build).
 	storedBundle bool
+	bundled      bool // bundleOrStored was called: the store was asked
 	pool         *worker.Pool
 	running      string // hash of the server bundle the workers run
 	work         string // the workers' folder, below node_modules
@@ -522,19 +523,25 @@ func (b *Builder) unchanged(changed []string) map[string]*story.Story {
 }
 
 // bundleOrStored is the stored bundle when it is current, else esbuild's.
+// A builder that took the stored bundle keeps it while the frontend stays
+// as it was: esbuild, which has not seen it, would make it all again.
 func (b *Builder) bundleOrStored() (*bundle.Result, error) {
-	store := b.store
-	b.store = nil // later builds of this builder bundle themselves
-	if store != nil {
-		if res := store.Load(); res != nil {
+	if b.storedBundle && b.lastBundle != nil && b.store.Unchanged() {
+		return b.lastBundle, nil
+	}
+	first := !b.bundled
+	b.bundled = true
+	if first {
+		defer b.store.Turn()()
+		if res := b.store.Load(); res != nil {
 			b.storedBundle = true
 			return res, nil
 		}
 	}
 	b.storedBundle = false
 	res, err := b.bundler.Build()
-	if err == nil && store != nil {
-		_ = store.Save(res) // only a speed-up
+	if err == nil && first {
+		_ = b.store.Save(res) // only a speed-up
 	}
 	return res, err
 }

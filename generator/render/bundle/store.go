@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"time"
+
+	"github.com/nivaran/magazine/generator/util/filelock"
 )
 
 // Store keeps the last bundle on disk under the key of everything it is
@@ -65,6 +68,23 @@ func (s *Store) Load() *Result {
 		return nil
 	}
 	return st.Result
+}
+
+// Unchanged reports whether the inputs are still those of the last Load.
+func (s *Store) Unchanged() bool { return s.key != "" && inputKey(s.frontend) == s.key }
+
+// Turn waits until no other build of this store is between its Load and
+// Save, and holds it that way until the returned function is called: of
+// builds that start together on an unchanged frontend (a CI job building
+// two sites, the processes of a test suite), one bundles and the others
+// load its bundle, instead of each spending the same CPU. A build waits at
+// most a minute, then goes on by itself.
+func (s *Store) Turn() (done func()) {
+	if os.MkdirAll(s.dir, 0o755) != nil {
+		return func() {}
+	}
+	release, _ := filelock.Wait(filepath.Join(s.dir, "turn.lock"), time.Minute)
+	return release
 }
 
 // Save replaces the stored bundle with r, atomically: a concurrent build

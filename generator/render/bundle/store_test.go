@@ -4,7 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // A stored bundle comes back while nothing it is made from changed, and
@@ -39,7 +42,14 @@ func TestStoreMatchesItsInputs(t *testing.T) {
 		t.Fatalf("stored %+v, loaded %+v", res, got)
 	}
 	for _, change := range [][2]string{{"frontend/src/App.tsx", "export const a = 2;"}, {"frontend/src/new.css", "a{}"}, {"package-lock.json", `{"v":2}`}, {"frontend/tsconfig.json", "{}"}} {
+		before := NewStore(dir, frontend)
+		if before.Load() == nil || !before.Unchanged() {
+			t.Fatal("a store whose inputs did not change says they did")
+		}
 		write(change[0], change[1])
+		if before.Unchanged() {
+			t.Errorf("after changing %s the store says its inputs are unchanged", change[0])
+		}
 		if NewStore(dir, frontend).Load() != nil {
 			t.Errorf("after changing %s the stored bundle still matched", change[0])
 		}
@@ -56,6 +66,35 @@ func TestStoreMatchesItsInputs(t *testing.T) {
 	os.WriteFile(damaged.file(), []byte("garbage"), 0o644)
 	if NewStore(dir, frontend).Load() != nil {
 		t.Error("a damaged store returned a bundle")
+	}
+}
+
+// Builds that start together take turns between Load and Save: the first
+// bundles, the others load what it stored.
+func TestBuildsTakeTurnsToBundle(t *testing.T) {
+	root := t.TempDir()
+	frontend := filepath.Join(root, "frontend")
+	os.MkdirAll(filepath.Join(frontend, "src"), 0o755)
+	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("1"), 0o644)
+	var bundled atomic.Int32
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			s := NewStore(filepath.Join(root, "store"), frontend)
+			defer s.Turn()()
+			if s.Load() == nil {
+				bundled.Add(1)
+				time.Sleep(50 * time.Millisecond) // esbuild at work
+				if err := s.Save(&Result{Client: &Client{}}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := bundled.Load(); n != 1 {
+		t.Errorf("four builds starting together bundled %d times, want once", n)
 	}
 }
 
