@@ -79,6 +79,10 @@ http {
   fastcgi_temp_path $tmp/nginx/fastcgi;
   uwsgi_temp_path $tmp/nginx/uwsgi;
   scgi_temp_path $tmp/nginx/scgi;
+  map \$uri \$nivaran_cache {
+    ~^/(assets|images)/  "public, max-age=31536000, immutable";
+    default              "public, max-age=0, must-revalidate";
+  }
   server {
     listen 127.0.0.1:$nginx_port;
     root $site;
@@ -91,13 +95,7 @@ http {
     add_header X-Content-Type-Options nosniff always;
     add_header Referrer-Policy strict-origin-when-cross-origin always;
     add_header Content-Security-Policy "$csp" always;
-    add_header Cache-Control "public, max-age=0, must-revalidate" always;
-    location /assets/ {
-      add_header X-Content-Type-Options nosniff always;
-      add_header Referrer-Policy strict-origin-when-cross-origin always;
-      add_header Content-Security-Policy "$csp" always;
-      add_header Cache-Control "public, max-age=31536000, immutable";
-    }
+    add_header Cache-Control \$nivaran_cache always;
   }
 }
 CONF

@@ -13,6 +13,7 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/server/serve"
 	gt "github.com/nivaran/magazine/generator/testkit/generatortest"
 )
@@ -26,8 +27,9 @@ type put struct{ key, contentType, cacheControl string }
 // docs/deploy/s3-upload.sh with the real AWS CLI against gofakes3 (an S3
 // server in Go) on 127.0.0.1: every file of a build is stored with the
 // Content-Type and Cache-Control that `magazine serve` sends for it, the
-// assets before any page, and neither the host files, dotfiles nor .gz files;
-// objects the build no longer has are deleted, old assets kept. gofakes3
+// hashed assets and pictures before any page, and neither the host files,
+// dotfiles nor .gz files; objects the build no longer has are deleted, old
+// hashed files kept until a run with --prune. gofakes3
 // keeps Content-Type but not Cache-Control, so the test reads both from the
 // uploads themselves.
 func TestS3UploadScript(t *testing.T) {
@@ -54,7 +56,8 @@ func TestS3UploadScript(t *testing.T) {
 	if err := backend.CreateBucket("site"); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"gone/index.html", "assets/entry-client-OLD.js"} { // a page and an asset of an older build
+	old := []string{"assets/entry-client-OLD.js", "images/social/5-0123abcd.png"}
+	for _, key := range append([]string{"gone/index.html"}, old...) { // a page, an asset and a picture of an older build
 		if _, err := backend.PutObject("site", key, map[string]string{"Content-Type": "text/plain"}, strings.NewReader("old"), 3, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -74,13 +77,17 @@ func TestS3UploadScript(t *testing.T) {
 
 	home := t.TempDir()
 	os.WriteFile(filepath.Join(home, "config"), []byte("[default]\nregion = us-east-1\ns3 =\n  addressing_style = path\n"), 0o600)
-	cmd := exec.Command(filepath.Join(gt.Root(t), "docs", "deploy", "s3-upload.sh"), dist, "s3://site/")
-	cmd.Env = append(cleanEnv(), "HOME="+home, "AWS_CONFIG_FILE="+filepath.Join(home, "config"),
-		"AWS_SHARED_CREDENTIALS_FILE="+filepath.Join(home, "none"), "AWS_ACCESS_KEY_ID=key", "AWS_SECRET_ACCESS_KEY=secret",
-		"AWS_ENDPOINT_URL="+srv.URL, "AWS_PROFILE=default")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("s3-upload.sh: %v\n%s", err, out)
+	upload := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(gt.Root(t), "docs", "deploy", "s3-upload.sh"), append([]string{dist, "s3://site/"}, args...)...)
+		cmd.Env = append(cleanEnv(), "HOME="+home, "AWS_CONFIG_FILE="+filepath.Join(home, "config"),
+			"AWS_SHARED_CREDENTIALS_FILE="+filepath.Join(home, "none"), "AWS_ACCESS_KEY_ID=key", "AWS_SECRET_ACCESS_KEY=secret",
+			"AWS_ENDPOINT_URL="+srv.URL, "AWS_PROFILE=default")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("s3-upload.sh: %v\n%s", err, out)
+		}
 	}
+	upload()
 
 	// What magazine serve sends for each file of the build.
 	site := serve.Handler(dist)
@@ -113,7 +120,7 @@ func TestS3UploadScript(t *testing.T) {
 			t.Errorf("%s uploaded twice", p.key)
 		}
 		got[p.key] = p
-		if strings.HasPrefix(p.key, "assets/") {
+		if strings.HasPrefix(p.key, "assets/") || strings.HasPrefix(p.key, "images/") {
 			lastAsset = i
 		} else if strings.HasSuffix(p.key, ".html") {
 			firstPage = min(firstPage, i)
@@ -132,24 +139,29 @@ func TestS3UploadScript(t *testing.T) {
 		}
 	}
 	if lastAsset > firstPage {
-		t.Errorf("upload %d is a page and %d an asset: the assets must be up before the pages", firstPage, lastAsset)
+		t.Errorf("upload %d is a page and %d a hashed file: assets and pictures must be up before the pages", firstPage, lastAsset)
 	}
-	if len(want) < 30 || got["assets/entry-client-OLD.js"] != (put{}) {
-		t.Fatalf("%d files in the build", len(want))
+	cards, _ := filepath.Glob(filepath.Join(dist, "images", "social", "5-*.png"))
+	if len(want) < 30 || got[old[0]] != (put{}) || len(cards) != 1 || want["images/social/"+filepath.Base(cards[0])].cacheControl != hostpolicy.Immutable {
+		t.Fatalf("%d files in the build, or no sharing card served immutable", len(want))
 	}
 
-	list, err := backend.ListBucket("site", nil, gofakes3.ListBucketPage{})
-	if err != nil {
-		t.Fatal(err)
+	keys := func() []string {
+		list, err := backend.ListBucket("site", nil, gofakes3.ListBucketPage{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, c := range list.Contents {
+			keys = append(keys, c.Key)
+		}
+		return keys
 	}
-	var keys []string
-	for _, c := range list.Contents {
-		keys = append(keys, c.Key)
+	if k := keys(); slices.Contains(k, "gone/index.html") || !slices.Contains(k, old[0]) || !slices.Contains(k, old[1]) || len(k) != len(want)+len(old) {
+		t.Errorf("after the upload the bucket holds %v: want the build's %d files, the old page deleted, the old asset and picture kept", k, len(want))
 	}
-	if slices.Contains(keys, "gone/index.html") || !slices.Contains(keys, "assets/entry-client-OLD.js") {
-		t.Errorf("after the upload the bucket holds %v: want the old page deleted, the old asset kept", keys)
-	}
-	if len(keys) != len(want)+1 {
-		t.Errorf("the bucket holds %d objects, want the build's %d and the old asset", len(keys), len(want))
+	upload("--prune")
+	if k := keys(); slices.Contains(k, old[0]) || slices.Contains(k, old[1]) || len(k) != len(want) {
+		t.Errorf("after an upload with --prune the bucket holds %v: want the build's %d files only", k, len(want))
 	}
 }

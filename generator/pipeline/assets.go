@@ -6,12 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/nivaran/magazine/generator/content/site"
 	"github.com/nivaran/magazine/generator/content/story"
 	"github.com/nivaran/magazine/generator/emit/favicon"
+	"github.com/nivaran/magazine/generator/emit/hostpolicy"
 	"github.com/nivaran/magazine/generator/emit/output"
 	"github.com/nivaran/magazine/generator/plan/feed"
 	"github.com/nivaran/magazine/generator/plan/route"
@@ -64,6 +66,9 @@ func (b *Builder) assets(src *source, bundled map[string][]byte, put func(string
 		}
 	}
 	public := filepath.Join(opt.Root, "frontend", "public")
+	if err := hashedOnly(public); err != nil {
+		return nil, nil, err
+	}
 	if err := readTree(public, func(p string, d []byte) { files[p] = d }); err != nil {
 		return nil, nil, err
 	}
@@ -128,6 +133,19 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 }
 
 // readTree passes every file under dir (shipped as it is) to put.
+// hashedOnly refuses a folder of public that the site serves as holding
+// only hashed names (hostpolicy.HashedFolders): browsers and CDNs would
+// keep its files for a year whatever changed in them.
+func hashedOnly(public string) error {
+	for _, f := range hostpolicy.HashedFolders {
+		dir := filepath.Join(public, filepath.FromSlash(strings.Trim(f, "/")))
+		if _, err := os.Lstat(dir); err == nil {
+			return fmt.Errorf("%s: %s holds only files the build names by a hash of their content, which readers' browsers keep for a year: put these files elsewhere in %s", dir, f, public)
+		}
+	}
+	return nil
+}
+
 func readTree(dir string, put func(string, []byte)) error {
 	if _, err := os.Stat(dir); os.IsNotExist(err) {
 		return nil

@@ -63,7 +63,7 @@ func match(pattern, path string) bool {
 	return pattern == path
 }
 
-// Headers is the _headers file for a site. Only hashed assets get a
+// Headers is the _headers file for a site. Only the hashed folders get a
 // Cache-Control line: revalidation is what Netlify and Cloudflare Pages send
 // for everything else by default, and a second Cache-Control rule matching
 // /assets/* would be joined with this one on Cloudflare Pages.
@@ -73,7 +73,9 @@ func Headers(s Site) []byte {
 	b.WriteString("# from generator/emit/hostpolicy; `magazine serve` sends the same.\n")
 	b.WriteString("# Every other file revalidates (" + Revalidate + "),\n# the hosts' default.\n")
 	writeRule(&b, Rule{s.Base + "/*", Security(s)})
-	writeRule(&b, Rule{s.Base + AssetsPrefix + "*", []Header{{"Cache-Control", Immutable}}})
+	for _, f := range HashedFolders {
+		writeRule(&b, Rule{s.Base + f + "*", []Header{{"Cache-Control", Immutable}}})
+	}
 	return b.Bytes()
 }
 

@@ -28,19 +28,25 @@ type Site struct {
 // Header is one response header.
 type Header struct{ Name, Value string }
 
-// Cache-Control values: hashed assets never change under their name; every
+// Cache-Control values: hashed files never change under their name; every
 // other file keeps its name across builds and must be revalidated.
 const (
 	Immutable  = "public, max-age=31536000, immutable"
 	Revalidate = "public, max-age=0, must-revalidate"
-	// AssetsPrefix holds the content-hashed bundle files.
-	AssetsPrefix = "/assets/"
 )
+
+// HashedFolders hold only files whose names carry a hash of their content:
+// the bundle's (assets) and the pictures the build draws (images: a photo's
+// sizes, cover art, sharing cards). A story may not take an address there,
+// nor frontend/public put a file there.
+var HashedFolders = []string{"/assets/", "/images/"}
 
 // CacheControl is the caching for a file found at path.
 func CacheControl(path string) string {
-	if strings.HasPrefix(path, AssetsPrefix) {
-		return Immutable
+	for _, f := range HashedFolders {
+		if strings.HasPrefix(path, f) {
+			return Immutable
+		}
 	}
 	return Revalidate
 }

@@ -71,13 +71,23 @@ func TestHeadersFileRoundTrip(t *testing.T) {
 	if !slices.Equal(page, Security(s)) {
 		t.Errorf("a page's headers: %v", page)
 	}
-	asset := rules.For("/assets/app-X.js")
-	if !slices.Contains(asset, Header{"Cache-Control", Immutable}) || !slices.Contains(asset, Header{"Content-Security-Policy", CSP(s)}) {
-		t.Errorf("an asset's headers: %v", asset)
+	for _, hashed := range []string{"/assets/app-X.js", "/images/social/5-0a1b2c3d.png"} {
+		got := rules.For(hashed)
+		if !slices.Contains(got, Header{"Cache-Control", Immutable}) || !slices.Contains(got, Header{"Content-Security-Policy", CSP(s)}) {
+			t.Errorf("%s: %v", hashed, got)
+		}
+		if CacheControl(hashed) != Immutable {
+			t.Errorf("%s is not served immutable", hashed)
+		}
+	}
+	for _, p := range []string{"/", "/story/5/", "/feed.xml", "/logo.svg", "/search/assets/"} {
+		if got := rules.For(p); slices.ContainsFunc(got, func(h Header) bool { return h.Name == "Cache-Control" }) || CacheControl(p) != Revalidate {
+			t.Errorf("%s must revalidate: %v", p, got)
+		}
 	}
 	// One header is never set by two rules matching one path (Cloudflare
 	// Pages would join the values).
-	for _, p := range []string{"/", "/assets/x.js", "/story/5/"} {
+	for _, p := range []string{"/", "/assets/x.js", "/images/x-0a1b2c3d-480.jpg", "/story/5/"} {
 		seen := map[string]int{}
 		for _, r := range rules {
 			if match(r.Pattern, p) {
@@ -138,8 +148,10 @@ func TestHostFilesBelowABasePath(t *testing.T) {
 	if got := rules.For("/magazine/rbi-policy/"); !slices.Equal(got, Security(s)) {
 		t.Errorf("a page's headers: %v", got)
 	}
-	if got := rules.For("/magazine/assets/app-X.js"); !slices.Contains(got, Header{"Cache-Control", Immutable}) {
-		t.Errorf("an asset's headers: %v", got)
+	for _, hashed := range []string{"/magazine/assets/app-X.js", "/magazine/images/cover/5-0a1b2c3d.svg"} {
+		if got := rules.For(hashed); !slices.Contains(got, Header{"Cache-Control", Immutable}) {
+			t.Errorf("%s: %v", hashed, got)
+		}
 	}
 	for _, p := range []string{"/", "/rbi-policy/", "/assets/app-X.js", "/magazine-review/"} {
 		if got := rules.For(p); len(got) != 0 {

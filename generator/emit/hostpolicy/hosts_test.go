@@ -92,9 +92,14 @@ func checkHost(t *testing.T, base, dist string) {
 		t.Fatal("no entry chunk in the build")
 	}
 	asset := "/assets/" + filepath.Base(assets[0])
+	cards, _ := filepath.Glob(filepath.Join(dist, "images", "social", "5-*.png"))
+	if len(cards) == 0 {
+		t.Fatal("no sharing card in the build")
+	}
+	card := "/images/social/" + filepath.Base(cards[0])
 
 	// /story/5/ is the whole generic page of the story at /rbi-policy/ (SPEC.md).
-	for path, file := range map[string]string{"/": "index.html", "/rbi-policy/": "rbi-policy/index.html", "/story/7/": "story/7/index.html", "/story/5/": "story/5/index.html", asset: "assets/" + filepath.Base(assets[0])} {
+	for path, file := range map[string]string{"/": "index.html", "/rbi-policy/": "rbi-policy/index.html", "/story/7/": "story/7/index.html", "/story/5/": "story/5/index.html", asset: "assets/" + filepath.Base(assets[0]), card: card[1:]} {
 		res, body := get(path)
 		if res.StatusCode != 200 || body != gt.Read(t, dist, file) {
 			t.Errorf("%s: %d, or not %s", path, res.StatusCode, file)
@@ -102,7 +107,7 @@ func checkHost(t *testing.T, base, dist string) {
 		}
 		secure(path, res)
 		want := hostpolicy.Revalidate
-		if path == asset {
+		if path == asset || path == card {
 			want = hostpolicy.Immutable
 		}
 		if cc := res.Header.Get("Cache-Control"); cc != want {
@@ -139,7 +144,7 @@ func checkHost(t *testing.T, base, dist string) {
 	}
 	storyNotFound := gt.Read(t, dist, "story/404.html") // an unknown story's (route.StoryNotFound)
 	for _, path := range []string{"/nope", "/story/999", "/story/not-a-number", "/.env", "/_headers", "/_redirects",
-		"/story/", "/tag/", "/category/", "/author/", "/assets/", "/assets/entry-client-MISSING.js"} {
+		"/story/", "/tag/", "/category/", "/author/", "/assets/", "/assets/entry-client-MISSING.js", "/images/social/99-0a1b2c3d.png"} {
 		res, body := get(path)
 		want, file := notFound, "404.html"
 		if strings.HasPrefix(path, "/story/") {
