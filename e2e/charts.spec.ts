@@ -217,3 +217,14 @@ test('the checks catch a label on a bar, a cut-off label and an unnamed category
   expect(found).toMatch(/"2,87,333" is cut off/);
   expect(found).toMatch(/unnamed categories: Ministry of Defence/);
 });
+
+test('a chart in Hindi is marked as Hindi, its added words as the page’s language', async ({ page }) => {
+  await page.goto(STORY);
+  const chart = page.locator('figure.chart', { has: page.locator('figcaption', { hasText: 'राज्यों में प्रति व्यक्ति आय' }) });
+  await expect(chart.locator('figcaption')).toHaveAttribute('lang', 'hi');
+  await expect(chart.locator('.chart__source span')).toHaveAttribute('lang', 'hi');
+  await expect(chart.locator('table')).toHaveAttribute('lang', 'hi');
+  // The rest of the page, "Source:" and the data table's summary included, is in English.
+  expect(await chart.evaluate((f) => f.closest('[lang]')?.getAttribute('lang'))).toMatch(/^en\b/);
+  await expect(chart.locator('summary')).toHaveText('Data table');
+});

@@ -322,3 +322,30 @@ func TestHighlightNamedOnATimeAxis(t *testing.T) {
 		}
 	}
 }
+
+// lang marks the editor's words as the chart's language; the build's own
+// words stay in the page's. A tag that is no language is refused at its line.
+func TestChartLanguage(t *testing.T) {
+	c, problems := Parse([]byte("type: bar\ntitle: राज्यों में आय\nunits: ₹ हज़ार\nsource: अनुमान\nlang: hi\n---\nराज्य,आय\nबिहार,60.3\nगोवा,400\n"))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	html := c.HTML("c")
+	for _, want := range []string{`<figcaption class="chart__title" id="c-t" lang="hi">`, `<p class="chart__units" lang="hi">`,
+		`aria-describedby="c-d" lang="hi"`, `Source: <span lang="hi">अनुमान</span>`, `<table class="table" lang="hi">`, `<p id="c-d" hidden>Bar chart`, `<summary>Data table</summary>`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("want %s in\n%s", want, html)
+		}
+	}
+	if n, pictures := strings.Count(html, `lang=`), strings.Count(html, `<svg class=`); n != 4+pictures {
+		t.Errorf("%d parts marked, want title, units, each of %d pictures, source and table", n, pictures)
+	}
+	plain, _ := Parse([]byte("type: bar\ntitle: T\nsource: S\n---\nState,A\nGoa,1\nBihar,2\n"))
+	if strings.Contains(plain.HTML("c"), "lang=") {
+		t.Error("a chart without lang marks a language")
+	}
+	_, problems = Parse([]byte("type: bar\ntitle: T\nsource: S\nlang: Hindi language\n---\nState,A\nGoa,1\n"))
+	if len(problems) != 1 || problems[0].Line != 4 || !strings.Contains(problems[0].Message, `lang "Hindi language" is not a language tag`) {
+		t.Errorf("a bad tag: %v", problems)
+	}
+}

@@ -13,13 +13,18 @@ import (
 // ids start with it.
 func (c *Chart) HTML(id string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, `<figure class="chart chart--%s"><figcaption class="chart__title" id="%s-t">%s</figcaption>`, c.Type, id, esc(c.Title))
+	lang := c.langAttr()
+	fmt.Fprintf(&b, `<figure class="chart chart--%s"><figcaption class="chart__title" id="%s-t"%s>%s</figcaption>`, c.Type, id, lang, esc(c.Title))
 	if c.Units != "" {
-		fmt.Fprintf(&b, `<p class="chart__units">%s</p>`, esc(c.Units))
+		fmt.Fprintf(&b, `<p class="chart__units"%s>%s</p>`, lang, esc(c.Units))
 	}
 	c.legend(&b)
 	bars := c.pictures(&b, id)
-	fmt.Fprintf(&b, `<p class="chart__source">Source: %s</p>`, esc(c.Source))
+	source := esc(c.Source)
+	if lang != "" {
+		source = `<span` + lang + `>` + source + `</span>`
+	}
+	fmt.Fprintf(&b, `<p class="chart__source">Source: %s</p>`, source)
 	// The text alternative, referred to by every variant of the picture.
 	fmt.Fprintf(&b, `<p id="%s-d" hidden>%s</p>`, id, esc(c.description(bars)))
 	c.table(&b)
@@ -36,7 +41,7 @@ func (c *Chart) legend(b *strings.Builder) {
 	if !keys && !stars {
 		return
 	}
-	b.WriteString(`<ul class="chart__legend" aria-hidden="true">`)
+	fmt.Fprintf(b, `<ul class="chart__legend" aria-hidden="true"%s>`, c.langAttr())
 	if keys {
 		for i, s := range c.Series {
 			fmt.Fprintf(b, `<li><span class="chart__key chart__s%d"></span>%s</li>`, i, esc(s))
@@ -85,8 +90,18 @@ func (c *Chart) draw(width float64) (cv *canvas, across bool) {
 func (c *Chart) svg(cv *canvas, id string) string {
 	// The gutters are the picture's padding: percentages inside are of the
 	// plot, and the axis labels sit in the padding at negative x.
-	return fmt.Sprintf(`<svg class="chart__svg" height="%s" role="img" aria-labelledby="%s-t" aria-describedby="%s-d" style="padding:0 %spx 0 %spx">%s</svg>`,
-		num(math.Ceil(cv.h)), id, id, num(math.Ceil(cv.right)), num(math.Ceil(cv.left)), cv.b.String())
+	return fmt.Sprintf(`<svg class="chart__svg" height="%s" role="img" aria-labelledby="%s-t" aria-describedby="%s-d"%s style="padding:0 %spx 0 %spx">%s</svg>`,
+		num(math.Ceil(cv.h)), id, id, c.langAttr(), num(math.Ceil(cv.right)), num(math.Ceil(cv.left)), cv.b.String())
+}
+
+// langAttr marks what the editor wrote in the chart's own language (lang),
+// for screen readers to speak and browsers to set it as such; the words
+// the build adds ("Source:", the description) stay in the page's.
+func (c *Chart) langAttr() string {
+	if c.Lang == "" {
+		return ""
+	}
+	return ` lang="` + esc(c.Lang) + `"`
 }
 
 // table is the data behind a disclosure: every value, a starred one said
@@ -94,7 +109,7 @@ func (c *Chart) svg(cv *canvas, id string) string {
 func (c *Chart) table(b *strings.Builder) {
 	b.WriteString(`<details class="chart__data"><summary>Data table</summary><div class="table-scroll" role="region" tabindex="0" aria-label="Data: `)
 	b.WriteString(esc(c.Title))
-	fmt.Fprintf(b, `"><table class="table"><caption class="visually-hidden">%s</caption><thead><tr><th scope="col">%s</th>`, esc(c.Title), esc(c.Label))
+	fmt.Fprintf(b, `"><table class="table"%s><caption class="visually-hidden">%s</caption><thead><tr><th scope="col">%s</th>`, c.langAttr(), esc(c.Title), esc(c.Label))
 	for _, s := range c.Series {
 		fmt.Fprintf(b, `<th scope="col" class="num">%s</th>`, esc(withUnits(s, c.Units)))
 	}

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/text/language"
+
 	"github.com/nivaran/magazine/generator/content/markdown/fence"
 )
 
@@ -22,9 +24,10 @@ import (
 // bars) and stacked (stacked columns).
 var Types = []string{"line", "bar", "column", "stacked"}
 
-// Keys are the header's keys. type, title and source are required; the
-// last three annotate the chart (annotate.go).
-var Keys = []string{"type", "title", "units", "source", "alt", "reference", "highlight", "starred"}
+// Keys are the header's keys. type, title and source are required;
+// reference, highlight and starred annotate the chart (annotate.go); lang
+// names the language of the chart's words when it is not the page's.
+var Keys = []string{"type", "title", "units", "source", "alt", "reference", "highlight", "starred", "lang"}
 
 // Limits that keep a chart readable (and a mistake from making a huge page).
 const (
@@ -43,6 +46,7 @@ type Chart struct {
 	Units  string // e.g. "%" or "₹ crore"; the value axis's title
 	Source string
 	Alt    string   // the editor's text alternative; a summary is written when empty
+	Lang   string   // BCP 47 tag of the chart's words ("hi"), when not the page's language
 	Label  string   // the first column's header: what the rows are
 	Series []string // the other columns' headers
 	Rows   []Row
@@ -84,6 +88,13 @@ func Parse(src []byte) (*Chart, []fence.Problem) {
 				"source": " (where the numbers come from, shown as \"Source: …\")",
 			}[key])
 		}
+	}
+	if f := fields["lang"]; f.Value != "" {
+		tag, err := language.Parse(f.Value)
+		if err != nil {
+			add(f.Line, "lang %q is not a language tag (e.g. hi for Hindi, mr for Marathi, ta for Tamil)", f.Value)
+		}
+		c.Lang = tag.String()
 	}
 	if c.Type != "" && !oneOf(c.Type, Types) {
 		add(fields["type"].Line, "type %q is not a chart type (want line, bar, column or stacked)", c.Type)
