@@ -349,3 +349,26 @@ func TestChartLanguage(t *testing.T) {
 		t.Errorf("a bad tag: %v", problems)
 	}
 }
+
+// A stacked column whose segments have no room for their values (a phone)
+// has its total above it, on every column or none; not when a part is
+// negative, as its top is then not its sum.
+func TestStackedTotalsWhenNoSegmentFits(t *testing.T) {
+	rows := "Year,Revenue,Capital\n2019-20,23.50,3.36\n2020-21,30.86,4.26\n2021-22,32.01,5.93\n2022-23,34.53,7.40\n2023-24,34.94,9.49\n2024-25,36.98,10.18\n2025-26,39.44,11.21\n"
+	c, problems := Parse([]byte("type: stacked\ntitle: T\nsource: S\n---\n" + rows))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	phone, _ := c.draw(variants[0].width)
+	wide, _ := c.draw(variants[1].width)
+	if got := phone.b.String(); !strings.Contains(got, ">26.86<") || !strings.Contains(got, ">50.65<") || strings.Contains(got, ">23.50<") {
+		t.Errorf("at %v px: want the totals and no segment's value", variants[0].width)
+	}
+	if got := wide.b.String(); strings.Contains(got, ">26.86<") || !strings.Contains(got, ">23.50<") {
+		t.Errorf("at %v px: want the segments' values, not totals", variants[1].width)
+	}
+	c, _ = Parse([]byte("type: stacked\ntitle: T\nsource: S\n---\n" + strings.Replace(rows, "3.36", "-3.36", 1)))
+	if phone, _ := c.draw(variants[0].width); strings.Contains(phone.b.String(), ">20.14<") || strings.Contains(phone.b.String(), ">35.12<") {
+		t.Error("totals drawn over a chart with a negative part")
+	}
+}

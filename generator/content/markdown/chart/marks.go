@@ -314,7 +314,7 @@ func (v *vertical) valueLabels() {
 	band := v.cv.plotW() / float64(len(v.Rows))
 	k := float64(len(v.Series))
 	var outside []label
-	fits := true
+	fits, inside := true, false
 	for i, r := range v.Rows {
 		up, down := 0.0, 0.0
 		for s, val := range r.Values {
@@ -334,6 +334,7 @@ func (v *vertical) valueLabels() {
 				}
 				if w <= band*0.6-4 && y1-y0 >= lineH+1 {
 					v.cv.put(label{lines: []string{text}, x: (float64(i) + 0.5) * band, y: (y0+y1)/2 + 4, anchor: "middle", class: v.insideClass(i, s)})
+					inside = true
 				}
 				continue
 			}
@@ -349,11 +350,42 @@ func (v *vertical) valueLabels() {
 			outside = append(outside, l)
 		}
 	}
+	if !inside && v.Type == "stacked" {
+		outside, fits = v.totals(band)
+	}
 	if fits {
 		for _, l := range outside {
 			v.cv.put(l)
 		}
 	}
+}
+
+// totals are the stacked columns' sums above them, for when no segment has
+// room for its value (a phone): a reader gets each column's number and the
+// data table the parts. Only for columns of no negative part, whose top is
+// their sum; fits when every total has room over its column.
+func (v *vertical) totals(band float64) (out []label, fits bool) {
+	for i, r := range v.Rows {
+		sum, dec, any := 0.0, 0, false
+		for s, val := range r.Values {
+			if val < 0 {
+				return nil, false
+			}
+			if !math.IsNaN(val) {
+				sum, dec, any = sum+val, max(dec, writtenDecimals(r.Cells[s])), true
+			}
+		}
+		if !any {
+			continue
+		}
+		text := grouped(sum, dec)
+		l := label{lines: []string{text}, x: (float64(i) + 0.5) * band, y: v.y(sum) - 4, anchor: "middle"}
+		if textWidth(text, false) > band-2 || !v.cv.free(l.box(), 1) {
+			return nil, false
+		}
+		out = append(out, l)
+	}
+	return out, true
 }
 
 // insideClass is the class of a value written inside its bar: white, or
