@@ -174,13 +174,32 @@ func YAMLError(src []byte, err error) (int, string) {
 		text = string(lines[line-1])
 	}
 	_, value, _ := strings.Cut(text, ":")
+	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
 	switch {
-	case strings.Contains(msg, "mapping values are not allowed") && !strings.Contains(value, ": ") && text != strings.TrimLeft(text, " "):
+	case strings.Contains(indent, "\t"):
+		msg += " (indent with spaces, not a tab)"
+	case strings.Contains(msg, "mapping values are not allowed") && !strings.Contains(value, ": ") && indent != "":
 		msg += " (is this key indented more than the keys around it?)"
 	case strings.Contains(msg, "cannot start any token") || strings.Contains(msg, "mapping values are not allowed"):
-		msg += ` (put the value in double quotes: units: "% of total")`
+		msg += " (put the value in double quotes: " + quoted(strings.TrimSpace(text)) + ")"
 	}
 	return line, msg
+}
+
+// quoted is a "key: value" or "- item" line with its value in double
+// quotes, as the hint shows it; a line of neither shape gets the example.
+func quoted(line string) string {
+	prefix, value := "", ""
+	if item, ok := strings.CutPrefix(line, "- "); ok {
+		prefix, value = "- ", item
+	} else if k, v, ok := strings.Cut(line, ": "); ok && k != "" && !strings.ContainsAny(k, " \"'") {
+		prefix, value = k+": ", v
+	}
+	value = strings.TrimSpace(value)
+	if value == "" || strings.HasPrefix(value, `"`) {
+		return `units: "% of total"`
+	}
+	return prefix + `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
 }
 
 // yamlLookAhead is how far past yaml.v3's line YAMLError looks.

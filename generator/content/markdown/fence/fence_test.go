@@ -88,12 +88,17 @@ func TestYAMLErrorLine(t *testing.T) {
 func TestYAMLErrorHints(t *testing.T) {
 	for doc, want := range map[string]string{
 		"name: N\nperPage: 12\n  latest: 6\n": "(is this key indented more than the keys around it?)",
-		"title: GST: the reforms\n":           `(put the value in double quotes: units: "% of total")`,
+		"title: GST: the reforms\n":           `(put the value in double quotes: title: "GST: the reforms")`,
 		"units: % of total\n":                 `(put the value in double quotes: units: "% of total")`,
+		"caption: Mumbai: the \"RBI\" HQ\n":   `(put the value in double quotes: caption: "Mumbai: the \"RBI\" HQ")`,
+		"tags:\n\t- RBI\n":                    "(indent with spaces, not a tab)",
 	} {
 		var n yaml.Node
 		if _, msg := YAMLError([]byte(doc), yaml.Unmarshal([]byte(doc), &n)); !strings.HasSuffix(msg, want) {
 			t.Errorf("%q: %s, want …%s", doc, msg, want)
 		}
+	}
+	if got := quoted("- @RBI"); got != `- "@RBI"` {
+		t.Errorf("a list item: %s", got)
 	}
 }
