@@ -12,6 +12,12 @@ test('each dedicated page renders its special parts', async ({ page }) => {
   await expect(page.locator('.spotlight')).toBeVisible();
   const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(ld.map((j) => JSON.parse(j)['@type'])).toEqual(['NewsArticle', 'BreadcrumbList']);
+  // Every crumb but the story itself leads somewhere, on the page and in its data.
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+  await expect(crumbs).toHaveText(['Home', 'Energy & Environment']);
+  await expect(crumbs.last()).toHaveAttribute('href', '/category/energy-environment/');
+  const items = JSON.parse(ld[1]).itemListElement;
+  expect(items.map((i: { item?: string }) => new URL(i.item!).pathname)).toEqual(['/', '/category/energy-environment/', '/india-energy-independence-renewable-power/']);
 
   await page.goto('/sco-summit-2025-solutions-playbook');
   await hydrated(page);

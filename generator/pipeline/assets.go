@@ -106,7 +106,10 @@ func (b *Builder) searchWords(path string) *blobcache.Cache {
 }
 
 // sitemap lists canonical, indexable URLs with the date they last changed:
-// a story's update or correction, or its publication.
+// a story's update or correction, or its publication; a listing's page,
+// the newest of its stories'; the home page, the newest story's. Pages
+// whose words do not come from stories (about, privacy) have no date, as
+// none could be vouched for.
 func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []output.URL {
 	changed := func(s *story.Story) string {
 		if m := s.Modified(); !m.IsZero() {
@@ -123,9 +126,16 @@ func sitemap(cfg *site.Config, stories []*story.Story, routes []route.Route) []o
 		if !r.Indexable() {
 			continue
 		}
-		lastmod := newest
-		if r.Story != nil {
+		lastmod := ""
+		switch {
+		case r.Story != nil:
 			lastmod = changed(r.Story)
+		case r.List != nil:
+			for _, s := range r.List.Stories {
+				lastmod = max(lastmod, changed(s))
+			}
+		case r.Path == "/":
+			lastmod = newest
 		}
 		urls = append(urls, output.URL{Loc: cfg.Abs(route.URL(r.Path)), LastMod: lastmod})
 	}

@@ -20,7 +20,7 @@ import (
 func TestBuildSite(t *testing.T) {
 	t.Parallel()
 	dist := gt.Build(t, map[string]string{
-		"stories/a.md": gt.Story("5", "path: /rbi-policy\n"),
+		"stories/a.md": gt.Story("5", "path: /rbi-policy\ntags: [RBI]\n"),
 		"stories/b.md": gt.Story("7", "aliases: [/old-seven]\n"),
 	})
 	for _, f := range []string{
@@ -120,8 +120,16 @@ func TestBuildSite(t *testing.T) {
 	if !strings.Contains(sitemap, "<loc>https://test.example/rbi-policy/</loc>") || strings.Contains(sitemap, "/story/5/<") || strings.Contains(sitemap, "old-seven") {
 		t.Errorf("sitemap should hold canonical URLs only:\n%s", sitemap)
 	}
-	if !strings.Contains(sitemap, "<lastmod>2025-08-15</lastmod>") {
-		t.Error("sitemap lastmod")
+	// Each page's date is that of the newest story it shows (story 5 is of
+	// 2025-08-15, story 7 of 2025-08-17); a page of no story has none.
+	for loc, lastmod := range map[string]string{"rbi-policy/": "2025-08-15", "tag/rbi/": "2025-08-15", "": "2025-08-17", "category/economic-policy/": "2025-08-17", "about/": ""} {
+		entry := "<loc>https://test.example/" + loc + "</loc>\n  </url>"
+		if lastmod != "" {
+			entry = "<loc>https://test.example/" + loc + "</loc>\n    <lastmod>" + lastmod + "</lastmod>"
+		}
+		if !strings.Contains(sitemap, entry) {
+			t.Errorf("sitemap: want %q in\n%s", entry, sitemap)
+		}
 	}
 	if !strings.Contains(gt.Read(t, dist, "robots.txt"), "Sitemap: https://test.example/sitemap.xml") {
 		t.Error("robots.txt should point to the sitemap")

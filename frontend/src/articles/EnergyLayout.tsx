@@ -32,7 +32,9 @@ export function EnergyLayout({ story, site }: { story: Story; site: Site }) {
           <li>
             <Link to="/">Home</Link>
           </li>
-          <li aria-current="page">{story.category}</li>
+          <li>
+            <Link to={story.categoryHref}>{story.category}</Link>
+          </li>
         </ol>
       </nav>
       <div className="article__top">

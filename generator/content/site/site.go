@@ -79,11 +79,14 @@ type Home struct {
 
 // Author is a byline's profile for its author page.
 type Author struct {
-	Name  string `yaml:"name"`
-	Role  string `yaml:"role"`
-	Bio   string `yaml:"bio"`
-	Photo string `yaml:"photo"` // a picture under the stories folder, e.g. images/ira.jpg
-	Links []Link `yaml:"links"`
+	Name string `yaml:"name"`
+	Role string `yaml:"role"`
+	// Organization marks a desk or team byline ("Nivaran Economy Desk"):
+	// search engines are told it is an organisation, not a person.
+	Organization bool   `yaml:"organization"`
+	Bio          string `yaml:"bio"`
+	Photo        string `yaml:"photo"` // a picture under the stories folder, e.g. images/ira.jpg
+	Links        []Link `yaml:"links"`
 }
 
 // Link is one of an author's profiles elsewhere.

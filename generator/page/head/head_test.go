@@ -126,3 +126,26 @@ func TestSizeFitsTheHead(t *testing.T) {
 		t.Errorf("a head with escapes: %d bytes, more than size's %d", got, h.size())
 	}
 }
+
+// A desk's byline is an Organization to search engines, in the story's data
+// and on its author page; a person's stays a Person.
+func TestDeskBylineIsAnOrganization(t *testing.T) {
+	c := cfg()
+	c.Authors = []site.Author{{Name: "Nivaran Economy Desk", Role: "Desk byline", Organization: true}, {Name: "Ira Venkataraman", Role: "Columnist"}}
+	s := sample()
+	for author, want := range map[string]string{
+		"Nivaran Economy Desk": `{"@type":"Organization","name":"Nivaran Economy Desk","url":"https://nivaran.example/author/nivaran-economy-desk/"}`,
+		"Ira Venkataraman":     `{"@type":"Person","name":"Ira Venkataraman","url":"https://nivaran.example/author/ira-venkataraman/"}`,
+	} {
+		s.Author = author
+		if page := For(c, lib(), route.Route{Path: "/rbi-policy", Kind: route.Story, Story: s, Canonical: "/rbi-policy"}).HTML(); !strings.Contains(page, want) {
+			t.Errorf("want %s in\n%s", want, page)
+		}
+	}
+	desk := &route.List{Kind: route.Author, Name: "Nivaran Economy Desk", Base: "/author/nivaran-economy-desk", Page: 1, Pages: 1, Stories: []*story.Story{s}}
+	page := For(c, lib(), route.Route{Path: desk.Base, Kind: route.Listing, List: desk, Canonical: desk.Base}).HTML()
+	if !strings.Contains(page, `"@type":"Organization","name":"Nivaran Economy Desk"`) || !strings.Contains(page, `"parentOrganization":{"@type":"NewsMediaOrganization"`) ||
+		strings.Contains(page, "jobTitle") || strings.Contains(page, "worksFor") {
+		t.Errorf("the desk's author page:\n%s", page)
+	}
+}

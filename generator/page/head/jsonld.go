@@ -92,4 +92,6 @@ type person struct {
 	Image       *imageObject `json:"image,omitempty"`
 	SameAs      []string     `json:"sameAs,omitempty"`
 	WorksFor    *party       `json:"worksFor,omitempty"`
+	// Of a desk or team (site.Author.Organization), in place of worksFor.
+	ParentOrganization *party `json:"parentOrganization,omitempty"`
 }

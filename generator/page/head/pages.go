@@ -197,14 +197,23 @@ func Keywords(cfg *site.Config, s *story.Story) []string {
 	return []string{s.Category, s.Byline(), "India", "Indian economy", "business news", "solutions journalism", cfg.Magazine()}
 }
 
-// authors are a story's bylines as schema.org Persons, each with the URL
-// of their author page.
+// authors are a story's bylines as schema.org Persons (Organizations for
+// a desk or team), each with the URL of their author page.
 func authors(cfg *site.Config, names []string) []party {
 	out := make([]party, len(names))
 	for i, n := range names {
-		out[i] = party{Type: "Person", Name: n, URL: pageURL(cfg, route.AuthorPath(n))}
+		out[i] = party{Type: authorType(cfg, n), Name: n, URL: pageURL(cfg, route.AuthorPath(n))}
 	}
 	return out
+}
+
+// authorType is what schema.org calls a byline: a Person, or an
+// Organization for a desk or team.
+func authorType(cfg *site.Config, name string) string {
+	if a := cfg.Author(name); a != nil && a.Organization {
+		return "Organization"
+	}
+	return "Person"
 }
 
 func publisher(cfg *site.Config) *party {
@@ -215,7 +224,7 @@ func publisher(cfg *site.Config) *party {
 func breadcrumbs(cfg *site.Config, s *story.Story) breadcrumbList {
 	return breadcrumbList{Context: "https://schema.org", Type: "BreadcrumbList", Items: []listItem{
 		{Type: "ListItem", Position: 1, Name: "Home", Item: cfg.Abs("/")},
-		{Type: "ListItem", Position: 2, Name: s.Category},
+		{Type: "ListItem", Position: 2, Name: s.Category, Item: pageURL(cfg, route.CategoryPath(s.Category))},
 		{Type: "ListItem", Position: 3, Name: s.Title, Item: pageURL(cfg, s.CanonicalPath())},
 	}}
 }
@@ -254,10 +263,13 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	h.ld(collectionPage{Context: "https://schema.org", Type: "CollectionPage", Name: name, URL: pageURL(cfg, r.Path),
 		Description: description, MainEntity: itemList{Type: "ItemList", Items: items}})
 	if l.Kind == route.Author {
-		p := person{Context: "https://schema.org", Type: "Person", Name: name, URL: pageURL(cfg, l.Base),
+		p := person{Context: "https://schema.org", Type: authorType(cfg, name), Name: name, URL: pageURL(cfg, l.Base),
 			WorksFor: publisher(cfg)}
 		if a := cfg.Author(name); a != nil {
 			p.Description, p.JobTitle = a.Bio, a.Role
+			if a.Organization { // no job title, and part of the magazine rather than working for it
+				p.JobTitle, p.WorksFor, p.ParentOrganization = "", nil, publisher(cfg)
+			}
 			for _, link := range a.Links {
 				p.SameAs = append(p.SameAs, link.URL)
 			}

@@ -2,6 +2,7 @@ package feed
 
 import (
 	"encoding/xml"
+	"strings"
 	"time"
 
 	"github.com/nivaran/magazine/generator/content/site"
@@ -56,7 +57,7 @@ func NewsSitemap(cfg *site.Config, stories []*story.Story, now time.Time) []byte
 		set.URLs = append(set.URLs, newsURL{
 			Loc: cfg.Abs(route.URL(s.CanonicalPath())),
 			News: news{
-				Publication: publication{Name: cfg.Magazine(), Language: cfg.Language},
+				Publication: publication{Name: cfg.Magazine(), Language: newsLanguage(cfg.Language)},
 				Date:        s.PublishedAt.ISO(),
 				Title:       s.Title,
 			},
@@ -66,4 +67,15 @@ func NewsSitemap(cfg *site.Config, stories []*story.Story, now time.Time) []byte
 		}
 	}
 	return encode(set)
+}
+
+// newsLanguage is a language as Google's news sitemaps take it: the ISO 639
+// code alone ("en" for en-IN), but for the two Chinese scripts they name.
+func newsLanguage(tag string) string {
+	lang := strings.ToLower(tag)
+	if lang == "zh-cn" || lang == "zh-tw" {
+		return lang
+	}
+	lang, _, _ = strings.Cut(lang, "-")
+	return lang
 }

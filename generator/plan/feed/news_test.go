@@ -68,3 +68,12 @@ func TestNewsSitemapEmpty(t *testing.T) {
 		t.Errorf("old stories listed: %+v", got.URLs)
 	}
 }
+
+// Google's news sitemaps take the ISO 639 code, with a region only for Chinese.
+func TestNewsLanguage(t *testing.T) {
+	for tag, want := range map[string]string{"en-IN": "en", "hi": "hi", "en": "en", "zh-TW": "zh-tw", "zh-CN": "zh-cn", "zh-Hant-HK": "zh"} {
+		if got := newsLanguage(tag); got != want {
+			t.Errorf("%s: %s, want %s", tag, got, want)
+		}
+	}
+}
