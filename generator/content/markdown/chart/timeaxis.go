@@ -202,8 +202,8 @@ func (p period) end(loc *time.Location) time.Time {
 func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 	var problems []fence.Problem
 	for _, r := range c.Rows {
-		p, ok := parsePeriod(r.Label)
-		if !ok || bracketNote.MatchString(strings.TrimSpace(r.Label)) || !p.end(asOf.Location()).After(asOf) {
+		end, ok := periodEnd(r.Label, asOf.Location())
+		if !ok || bracketNote.MatchString(strings.TrimSpace(r.Label)) || !end.After(asOf) {
 			continue
 		}
 		for i, v := range r.Values {
@@ -216,4 +216,76 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 		}
 	}
 	return problems
+}
+
+// Labels of a time that only the date check reads (the axis does not lay
+// them out as times): fiscal years and quarters as desks write them ("FY26",
+// "FY 2025-26", "Q2 FY26", "Q2 2025-26"), half-years ("H2 2025"), months
+// with a two-digit year ("Sep-25"), "2025-Q3" and days ("2025-12-01").
+var (
+	fyLabel        = regexp.MustCompile(`^FY\s?'?(\d{2}|\d{4})$|^FY\s?(\d{4})\s?[-–/]\s?(\d{2}|\d{4})$`)
+	fyQuarterLabel = regexp.MustCompile(`^Q([1-4])\s?(?:FY\s?'?)?(\d{2}|\d{4}\s?[-–/]\s?\d{2,4})$|^Q([1-4])\s?FY\s?(\d{4})$`)
+	halfLabel      = regexp.MustCompile(`^H([12]),? (\d{4})$`)
+	shortYearMonth = regexp.MustCompile(`^([A-Za-z]{3,9})[-'’](\d{2})$`)
+	isoQuarter     = regexp.MustCompile(`^(\d{4})-Q([1-4])$`)
+)
+
+// periodEnd is the first instant after the time a row's label names, in loc.
+func periodEnd(label string, loc *time.Location) (time.Time, bool) {
+	if p, ok := parsePeriod(label); ok {
+		return p.end(loc), true
+	}
+	s := bracketNote.ReplaceAllString(strings.TrimSpace(label), "")
+	atoi := func(x string) int { n, _ := strconv.Atoi(x); return n }
+	// fyEnd is the calendar year a fiscal year written y ends in: "26" and
+	// "2026" are 2025-26; "2025-26" is too.
+	fyEnd := func(y string) int {
+		if a, b, ok := strings.Cut(strings.NewReplacer("–", "-", "/", "-", " ", "").Replace(y), "-"); ok {
+			start := atoi(a)
+			if end := atoi(b); end == (start+1)%100 || end == start+1 {
+				return start + 1
+			}
+			return 0
+		}
+		if n := atoi(y); n < 100 {
+			return 2000 + n
+		} else {
+			return n
+		}
+	}
+	quarterEnd := func(q, end int) time.Time { // fiscal Q1 is April to June of the year before end
+		return time.Date(end-1, time.Month(3*q+4), 1, 0, 0, 0, 0, loc)
+	}
+	switch m := fyLabel.FindStringSubmatch(s); {
+	case m != nil && m[1] != "":
+		if y := fyEnd(m[1]); y > 0 {
+			return time.Date(y, time.April, 1, 0, 0, 0, 0, loc), true
+		}
+	case m != nil:
+		if y := fyEnd(m[2] + "-" + m[3]); y > 0 {
+			return time.Date(y, time.April, 1, 0, 0, 0, 0, loc), true
+		}
+	}
+	if m := fyQuarterLabel.FindStringSubmatch(s); m != nil {
+		q, y := m[1], m[2]
+		if q == "" {
+			q, y = m[3], m[4]
+		}
+		if end := fyEnd(y); end > 0 {
+			return quarterEnd(atoi(q), end), true
+		}
+	}
+	if m := halfLabel.FindStringSubmatch(s); m != nil {
+		return time.Date(atoi(m[2]), time.Month(6*atoi(m[1])+1), 1, 0, 0, 0, 0, loc), true
+	}
+	if m := shortYearMonth.FindStringSubmatch(s); m != nil && month(m[1]) >= 0 {
+		return time.Date(2000+atoi(m[2]), time.Month(month(m[1])+2), 1, 0, 0, 0, 0, loc), true
+	}
+	if m := isoQuarter.FindStringSubmatch(s); m != nil {
+		return time.Date(atoi(m[1]), time.Month(3*atoi(m[2])+1), 1, 0, 0, 0, 0, loc), true
+	}
+	if d, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
+		return d.AddDate(0, 0, 1), true
+	}
+	return time.Time{}, false
 }
