@@ -57,7 +57,7 @@ func (c *Chart) annotate(fields map[string]fence.Field) []fence.Problem {
 	if w := fields["starred"]; w.Value != "" {
 		switch {
 		case !c.hasStars():
-			add("starred", "no value is marked with * (write 4.4* for a %s value)", w.Value)
+			add("starred", "no value is marked with * (write 4.4* for %s %s value)", indefinite(w.Value), w.Value)
 		case utf8.RuneCountInString(w.Value) > 30:
 			add("starred", "say in a word or two what a starred value is (projected, assumed, budget estimate)")
 		}
@@ -118,6 +118,14 @@ func (c *Chart) noRow(label string) string {
 }
 
 // starWord is what a starred value is called.
+// indefinite is the article before a word: "an assumed", "a budget estimate".
+func indefinite(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
 func (c *Chart) starWord() string {
 	if c.Starred != "" {
 		return c.Starred

@@ -64,7 +64,7 @@ func TestParseLines(t *testing.T) {
 	}
 	// Two series of one name, or two rows of one label, cannot be told apart.
 	_, problems = Parse([]byte("type: bar\ntitle: T\nsource: S\n---\nState,A,A\nKerala,1,2\nGoa,3,4\nKerala,5,6\n"))
-	want = []fence.Problem{{Line: 5, Message: `two columns are named "A": the legend could not tell them apart`}, {Line: 8, Message: `"Kerala" labels line 6 too: give each row its own label`}}
+	want = []fence.Problem{{Line: 5, Message: `two columns are named "A": the legend could not tell them apart`}, {Line: 8, Message: `"Kerala" labels the row 2 lines above too: give each row its own label`}}
 	if len(problems) != 2 || problems[0] != want[0] || problems[1] != want[1] {
 		t.Errorf("got %v, want %v", problems, want)
 	}
@@ -201,7 +201,7 @@ func TestAnnotations(t *testing.T) {
 		}
 	}
 	_, problems = Parse([]byte(head + "starred: assumed\n---\nMonth,CPI\nJan 2025,4\nFeb 2025,5\n"))
-	if len(problems) != 1 || problems[0].String() != "line 4: starred: no value is marked with * (write 4.4* for a assumed value)" {
+	if len(problems) != 1 || problems[0].String() != "line 4: starred: no value is marked with * (write 4.4* for an assumed value)" {
 		t.Errorf("starred with no star: %v", problems)
 	}
 	_, problems = Parse([]byte(head + "---\nMonth,CPI\nJan 2025,*\nFeb 2025,5\n"))
@@ -370,5 +370,16 @@ func TestStackedTotalsWhenNoSegmentFits(t *testing.T) {
 	c, _ = Parse([]byte("type: stacked\ntitle: T\nsource: S\n---\n" + strings.Replace(rows, "3.36", "-3.36", 1)))
 	if phone, _ := c.draw(variants[0].width); strings.Contains(phone.b.String(), ">20.14<") || strings.Contains(phone.b.String(), ">35.12<") {
 		t.Error("totals drawn over a chart with a negative part")
+	}
+}
+
+// A mistake in the header does not hide one in the annotations.
+func TestHeaderAndAnnotationProblemsTogether(t *testing.T) {
+	_, problems := Parse([]byte("type: line\ntitle: T\nsource: S\nreference: four RBI target\nhighlight: Sep 2024\nlang: english!\n---\nMonth,A\nJan 2025,1\nFeb 2025,2\n"))
+	got := fmt.Sprint(problems)
+	for _, want := range []string{"line 6: lang", "line 4: reference", "line 5: highlight"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q among %s", want, got)
+		}
 	}
 }

@@ -99,14 +99,25 @@ func Parse(src []byte) (*Chart, []fence.Problem) {
 	if c.Type != "" && !oneOf(c.Type, Types) {
 		add(fields["type"].Line, "type %q is not a chart type (want line, bar, column or stacked)", c.Type)
 	}
-	problems = append(problems, c.readRows(data, dataLine)...)
-	if len(problems) == 0 {
-		problems = c.annotate(fields)
+	// Annotations name rows: they are checked once the rows could be read,
+	// whatever else is wrong in the header.
+	if rowProblems := c.readRows(data, dataLine); len(rowProblems) > 0 {
+		problems = append(problems, rowProblems...)
+	} else {
+		problems = append(problems, c.annotate(fields)...)
 	}
 	if len(problems) > 0 {
 		return nil, problems
 	}
 	return c, nil
+}
+
+// linesAbove says where a row n lines up is: "above", "2 lines above".
+func linesAbove(n int) string {
+	if n == 1 {
+		return "above"
+	}
+	return strconv.Itoa(n) + " lines above"
 }
 
 func (c *Chart) readRows(data []byte, first int) []fence.Problem {
@@ -174,7 +185,9 @@ func (c *Chart) readRows(data []byte, first int) []fence.Problem {
 		if row.Label == "" {
 			add(line, "this row has no label in its first column")
 		} else if at, ok := labelled[row.Label]; ok {
-			add(line, "%q labels line %d too: give each row its own label", row.Label, at)
+			// Lines here count from the block: the editor is told which row, by
+			// how far above it is.
+			add(line, "%q labels the row %s too: give each row its own label", row.Label, linesAbove(line-at))
 		} else {
 			labelled[row.Label] = line
 		}

@@ -206,13 +206,20 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 		if !ok || bracketNote.MatchString(strings.TrimSpace(r.Label)) || !end.After(asOf) {
 			continue
 		}
+		var series, cells []string
 		for i, v := range r.Values {
 			if !math.IsNaN(v) && !r.Starred[i] {
-				problems = append(problems, fence.Problem{Line: r.Line, Message: fmt.Sprintf(
-					"%q had not ended on the story's date (%s), so %s cannot be data yet: mark it with a * as %s (%s*), or say what it is in the label (%q)",
-					r.Label, asOf.Format("2006-01-02"), c.Series[i], c.starWord(), r.Cells[i], r.Label+" (projected)")})
-				break
+				series, cells = append(series, c.Series[i]), append(cells, r.Cells[i]+"*")
 			}
+		}
+		if len(series) > 0 {
+			it := "it"
+			if len(series) > 1 {
+				it = "them"
+			}
+			problems = append(problems, fence.Problem{Line: r.Line, Message: fmt.Sprintf(
+				"%q had not ended on the story's date (%s), so %s cannot be data yet: mark %s with a * as %s (%s), or say what it is in the label (%q)",
+				r.Label, asOf.Format("2006-01-02"), andList(series), it, c.starWord(), strings.Join(cells, ", "), r.Label+" (projected)")})
 		}
 	}
 	return problems
@@ -288,4 +295,12 @@ func periodEnd(label string, loc *time.Location) (time.Time, bool) {
 		return d.AddDate(0, 0, 1), true
 	}
 	return time.Time{}, false
+}
+
+// andList joins names as a sentence does: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -191,6 +192,11 @@ func TestCheckDates(t *testing.T) {
 	want := []fence.Problem{{Line: 8, Message: `"Oct–Dec 2025" had not ended on the story's date (2025-08-18), so Repo cannot be data yet: mark it with a * as projected (5.5*), or say what it is in the label ("Oct–Dec 2025 (projected)")`}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)
+	}
+	// Every unmarked value of a row is named, in one problem.
+	c, _ = Parse([]byte("type: line\ntitle: T\nsource: S\n---\nQuarter,Rural,Urban\nQ2 2025,1,2\nQ3 2025,3,4\n"))
+	if got := c.CheckDates(time.Date(2025, 8, 18, 0, 0, 0, 0, ist)); len(got) != 1 || !strings.Contains(got[0].Message, "so Rural and Urban cannot be data yet: mark them with a * as projected (3*, 4*)") {
+		t.Errorf("two unmarked values: %v", got)
 	}
 	// A month is over on the first of the next; a fiscal year on 1 April.
 	for label, ends := range map[string]string{"Aug 2025": "2025-09-01", "Dec 2025": "2026-01-01", "Q4 2025": "2026-01-01", "2024-25": "2025-04-01", "2025": "2026-01-01"} {
