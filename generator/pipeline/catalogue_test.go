@@ -85,7 +85,7 @@ func catalogue() []bad {
 		{"/assets/...", map[string]string{"bad.md": path("/assets/app")}, reserved("/assets/app", "assets")},
 		{"/images/...", map[string]string{"bad.md": path("/images/cover")}, reserved("/images/cover", "images")},
 		{"/_data/...", map[string]string{"bad.md": path("/_data/x")},
-			`{dir}/bad.md:8:7: path: "/_data/x" must start with / and use only letters, digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)`},
+			`{dir}/bad.md:8:7: path: "/_data/x" must start with / and use only letters a–z (no accents), digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)`},
 		// A name too long for a folder once failed the build alone, at its mkdir.
 		{"path part too long for a folder", map[string]string{"bad.md": path("/" + strings.Repeat("p", 300))},
 			`{dir}/bad.md:8:7: path: "/` + strings.Repeat("p", 300) + `": a part between slashes may be at most 200 characters (it is a folder's name)`},

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
 
 	"github.com/nivaran/magazine/generator/util/diag"
@@ -37,6 +38,23 @@ func Slug(s string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "-")
+}
+
+// addressSlug is Slug in the letters an address may hold (a–z): accents
+// come off ("Café" -> "cafe"), and letters of other scripts are left out,
+// since story paths are plain ASCII.
+func addressSlug(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r < unicode.MaxASCII:
+			b.WriteRune(r)
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return Slug(b.String())
 }
 
 // MaxSlugBytes is the longest a slug or a part of a path may be, in bytes:
@@ -200,6 +218,10 @@ func New(dir string, d Starter) (string, error) {
 	if slug == "" {
 		return "", errors.New("the title needs at least one letter or digit")
 	}
+	address := shorten(addressSlug(title), MaxNewPath-1)
+	if address != "" {
+		slug = address // the file is named as its address, where there is one
+	}
 	if !slices.Contains(d.Categories, d.Category) {
 		return "", fmt.Errorf("category %q is not one of the site's categories: %s", d.Category, strings.Join(d.Categories, ", "))
 	}
@@ -209,7 +231,10 @@ func New(dir string, d Starter) (string, error) {
 	}
 	flag := "--path"
 	if d.Path == "" {
-		d.Path, flag = "/"+slug, "the path made from the title"
+		if address == "" {
+			return "", fmt.Errorf("the title has no letter a–z or digit to make an address from: give one with --path (e.g. --path /%s)", "indian-economy")
+		}
+		d.Path, flag = "/"+address, "the path made from the title"
 	}
 	if err := checkPath(d.Path); err != nil {
 		return "", fmt.Errorf("%s: %v", flag, err)

@@ -136,3 +136,27 @@ func TestNextIDEmpty(t *testing.T) {
 		t.Errorf("got %d %v", id, err)
 	}
 }
+
+// A story's address is plain a–z: a title's accents come off, and a title
+// in another script asks for --path.
+func TestNewPathFromATitleWithAccents(t *testing.T) {
+	dir := t.TempDir()
+	d := Starter{Title: "Café Economics in Mumbai", Category: "International Trade", Author: "Nivaran Economy Desk",
+		Categories: opt.Categories, Now: time.Date(2025, 9, 4, 10, 0, 0, 0, time.UTC), Draft: true}
+	file, err := New(dir, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(file)
+	if s, diags := Parse(file, src, opt); len(diags) != 0 || s.Path != "/cafe-economics-in-mumbai" || filepath.Base(file) != "cafe-economics-in-mumbai.md" {
+		t.Errorf("%s: path %q, %v", file, s.Path, diags)
+	}
+	d.Title = "भारत की अर्थव्यवस्था"
+	if _, err := New(dir, d); err == nil || !strings.Contains(err.Error(), "the title has no letter a–z or digit to make an address from: give one with --path") {
+		t.Errorf("a Hindi title: %v", err)
+	}
+	d.Path = "/bharat-economy"
+	if file, err := New(dir, d); err != nil || filepath.Base(file) != "भारत-की-अर्थव्यवस्था.md" {
+		t.Errorf("a Hindi title with --path: %s, %v", file, err)
+	}
+}

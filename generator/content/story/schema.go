@@ -110,7 +110,7 @@ func checkPath(p string) error {
 		return fmt.Errorf("%q must not end in / or contain //", p)
 	}
 	if !pathPattern.MatchString(p) {
-		return fmt.Errorf("%q must start with / and use only letters, digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)", p)
+		return fmt.Errorf("%q must start with / and use only letters a–z (no accents), digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)", p)
 	}
 	for _, part := range strings.Split(p[1:], "/") {
 		if len(part) > MaxSlugBytes {
