@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/nivaran/magazine/generator/util/diag"
+	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
 )
 
@@ -39,9 +40,14 @@ var textLimits = []struct {
 	{"imageCaption", 1000, func(s *Story) string { return s.ImageCaption }},
 }
 
+// characters counts text as a reader sees it: an accented letter typed as
+// a letter and its accent (NFD, as some keyboards and pastes give it)
+// counts once, as its composed form does.
+func characters(text string) int { return utf8.RuneCountInString(norm.NFC.String(text)) }
+
 func checkLengths(s *Story, diags *diag.List) {
 	for _, l := range textLimits {
-		if n := utf8.RuneCountInString(l.text(s)); n > l.max {
+		if n := characters(l.text(s)); n > l.max {
 			diags.Add(s.File, s.Line(l.key), 0, "%s: %d characters; the limit is %d", l.key, n, l.max)
 		}
 	}

@@ -362,7 +362,7 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 		s.ReadTime = fmt.Sprintf("%d min read", max(1, int(math.Round(float64(s.Body.Words)/WordsPerMinute))))
 	}
 	checkLengths(s, diags)
-	if n := len([]rune(s.MetaDescription)); n > 160 {
+	if n := characters(s.MetaDescription); n > 160 {
 		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
 	}
 }

@@ -118,11 +118,14 @@ func TestParseErrors(t *testing.T) {
 		{"note without definition", "Second paragraph.", "Second[^1] paragraph.", []string{`x.md:16: note [^1] has no definition: add a line "[^1]: the source" (at the end of the story)`}},
 		{"external picture without a size", "Second paragraph.", "![Alt](https://x.example/a.jpg)", []string{"x.md:16: an external picture needs its size, which is never fetched: write it as a ```figure block with src, alt, caption, credit, width and height"}},
 		{"long meta description", "tags:", "metaDescription: \"" + strings.Repeat("a", 161) + "\"\ntags:", []string{"x.md:9: metaDescription: 161 characters; keep it to 160 so search results show it whole"}},
+		// "é" typed as e and an accent counts once, as a reader sees it.
+		{"decomposed accents count once", "tags:", "metaDescription: \"" + strings.Repeat("e\u0301", 160) + "\"\ntags:", []string{}},
+		{"decomposed accents over the limit", "tags:", "metaDescription: \"" + strings.Repeat("e\u0301", 161) + "\"\ntags:", []string{"x.md:9: metaDescription: 161 characters; keep it to 160 so search results show it whole"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			got := messages(t, c.from, c.to, opt)
-			if c.want == nil {
+			if c.want == nil { // a YAML error
 				if len(got) != 1 || !strings.HasPrefix(got[0], "x.md:3: front matter is not valid YAML") {
 					t.Fatalf("got %q", got)
 				}
