@@ -104,7 +104,7 @@ func catalogue() []bad {
 		{"/about", map[string]string{"bad.md": path("/about")}, "{dir}/bad.md:8: path: /about is already used by the about page"},
 		{"/portal", map[string]string{"bad.md": path("/Portal")}, "{dir}/bad.md:8: path: /Portal is already used by the portal page"},
 		{"/privacy-policy alias", map[string]string{"bad.md": gt.Story("9", "aliases: [/privacy-policy]\n")},
-			"{dir}/bad.md:8: aliases: /privacy-policy is already used by the privacy page"},
+			"{dir}/bad.md:8: aliases: /privacy-policy is already used by the privacy policy"},
 		{"unknown category", map[string]string{"bad.md": replaced(s9, `category: "Economic Policy"`, `category: "Economic Polcy"`)},
 			`{dir}/bad.md:7: category: "Economic Polcy" is not one of the site's categories (did you mean "Economic Policy"?)`},
 		{"unknown layout", map[string]string{"bad.md": gt.Story("9", "layout: magazine\n")},

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -105,7 +106,14 @@ func pixels(v reflect.Value, raw string) error {
 	return nil
 }
 
+// ValidPath reports whether p may be a story's path or alias; loading
+// says why not at the story's line, so later checks pass such a path by.
+func ValidPath(p string) bool { return checkPath(p) == nil }
+
 func checkPath(p string) error {
+	if p == "/" {
+		return errors.New(`"/" is the home page: give the story an address of its own (e.g. /rbi-policy)`)
+	}
 	if strings.HasSuffix(p, "/") || strings.Contains(p, "//") {
 		return fmt.Errorf("%q must not end in / or contain //", p)
 	}

@@ -100,9 +100,10 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	for _, r := range append(static, listings(stories, perPage)...) {
 		r.Canonical = r.Path
 		routes = append(routes, r)
-		owner[strings.ToLower(r.Path)] = "the " + string(r.Kind) + " page"
+		owner[strings.ToLower(r.Path)] = r.screen()
 	}
 	granted := map[*story.Story][]string{}
+	claimed := map[string]string{} // lower-cased path -> the key of the story that holds it
 	seenID := map[int]bool{}
 	for _, s := range story.ByAge(stories) {
 		if seenID[s.ID] {
@@ -118,15 +119,22 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 			claims = append(claims, claim{a, "aliases"})
 		}
 		for _, c := range claims {
+			if c.key != "id" && !story.ValidPath(c.path) {
+				continue // story.Parse said why, at its line
+			}
 			key := strings.ToLower(c.path)
 			if why := reserved(key, s.ID); why != "" {
 				diags.Add(s.File, s.Line(c.key), 0, "%s: %s %s", c.key, c.path, why)
 			} else if by, taken := owner[key]; taken && by == s.File {
-				diags.Add(s.File, s.Line(c.key), 0, "%s: %s is this story's address already: leave it out", c.key, c.path)
+				diags.Add(s.File, s.Line(c.key), 0, "%s: %s %s: leave it out", c.key, c.path, map[string]string{
+					"id":      "is this story's own /story/<id> address already",
+					"path":    "is this story's path already",
+					"aliases": "is listed twice",
+				}[claimed[key]])
 			} else if taken {
 				diags.Add(s.File, s.Line(c.key), 0, "%s: %s is already used by %s", c.key, c.path, by)
 			} else {
-				owner[key] = s.File
+				owner[key], claimed[key] = s.File, c.key
 				granted[s] = append(granted[s], c.path)
 			}
 		}
@@ -146,13 +154,32 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	return routes, diags
 }
 
+// screen names a fixed screen or listing as an editor knows it.
+func (r Route) screen() string {
+	if r.List != nil {
+		if r.List.Kind == Archive {
+			return "the list of all stories"
+		}
+		return "the " + r.List.Name + " " + string(r.List.Kind) + " page"
+	}
+	switch r.Kind {
+	case NotFound:
+		return "the site's \"page not found\" page"
+	case Privacy:
+		return "the privacy policy"
+	case Thanks:
+		return "the thank-you page"
+	}
+	return "the " + string(r.Kind) + " page"
+}
+
 // Owner names the screen holding path, or the rule that reserves it, or
 // returns "" when a new story may take it (magazine new asks; Table decides).
 func Owner(path string) string {
 	key := strings.ToLower(path)
 	for _, r := range static {
 		if strings.ToLower(r.Path) == key {
-			return "the " + string(r.Kind) + " page"
+			return r.screen()
 		}
 	}
 	if why := reserved(key, 0); why != "" {

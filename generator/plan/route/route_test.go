@@ -46,6 +46,7 @@ func TestReservedPaths(t *testing.T) {
 		{File: "b.md", ID: 2, Path: "/story/9"},
 		{File: "d.md", ID: 4, Path: "/story/4"},
 		{File: "e.md", ID: 5, Path: "/five", Aliases: []string{"/Five"}},
+		{File: "f.md", ID: 6, Aliases: []string{"/six", "/Six"}},
 		{File: "c.md", ID: 3, Path: "/sitemap.xml", Aliases: []string{"/index.html", "/assets/app", "/images", "/stories/page/9", "/Category/x", "/feed.xml", "/404", "/story"}},
 	}, 12)
 	want := `a.md:1: path: /about is already used by the about page
@@ -57,10 +58,11 @@ c.md:1: aliases: /images is reserved: /images belongs to the site's own pages an
 c.md:1: aliases: /stories/page/9 is reserved: /stories belongs to the site's own pages and files
 c.md:1: aliases: /Category/x is reserved: /category belongs to the site's own pages and files
 c.md:1: aliases: /feed.xml looks like a file name: a page's path has no dots (the site's own files, such as /sitemap.xml and /feed.xml, have them)
-c.md:1: aliases: /404 is already used by the notfound page
+c.md:1: aliases: /404 is already used by the site's "page not found" page
 c.md:1: aliases: /story is reserved: /story belongs to the site's own pages and files
-d.md:1: path: /story/4 is this story's address already: leave it out
-e.md:1: aliases: /Five is this story's address already: leave it out`
+d.md:1: path: /story/4 is this story's own /story/<id> address already: leave it out
+e.md:1: aliases: /Five is this story's path already: leave it out
+f.md:1: aliases: /Six is listed twice: leave it out`
 	if got := diags.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -204,5 +206,12 @@ func TestOwnerOfAStoryAddress(t *testing.T) {
 	}
 	if got := Owner("/rbi-policy"); got != "" {
 		t.Errorf("/rbi-policy: %q", got)
+	}
+}
+
+// A path loading refused is not claimed again: one problem, at loading.
+func TestRefusedPathIsNotClaimed(t *testing.T) {
+	if _, diags := Table([]*story.Story{{File: "a.md", ID: 1, Path: "/", Aliases: []string{"/x/"}}}, 12); len(diags) != 0 {
+		t.Errorf("got %v", diags.Error())
 	}
 }
