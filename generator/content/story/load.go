@@ -339,6 +339,9 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 	} else if !slices.Contains(Layouts, s.Layout) {
 		diags.Add(s.File, s.Line("layout"), 0, "layout: %q is not a layout (want one of %s)", s.Layout, strings.Join(Layouts, ", "))
 	}
+	if s.Layout != "playbook" && slices.Contains(Layouts, s.Layout) {
+		checkPlaybookOnly(s, diags)
+	}
 	if s.FeaturedImage == "" {
 		s.FeaturedImage = "generated"
 	}
@@ -364,6 +367,18 @@ func (s *Story) validate(opt Options, bodyLine int, bodyFailed bool, misread map
 	checkLengths(s, diags)
 	if n := characters(s.MetaDescription); n > 160 {
 		diags.Add(s.File, s.Line("metaDescription"), 0, "metaDescription: %d characters; keep it to 160 so search results show it whole", n)
+	}
+}
+
+// checkPlaybookOnly refuses the parts only the playbook layout shows
+// (Extra) in a story of another layout, which would drop them unseen.
+func checkPlaybookOnly(s *Story, diags *diag.List) {
+	v := reflect.ValueOf(s.Extra)
+	for i := range v.NumField() {
+		if !v.Field(i).IsZero() {
+			key, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+			diags.Add(s.File, s.Line(key), 0, "%s: only layout: playbook shows it, and this story's layout is %s: set layout: playbook, or leave %s out", key, s.Layout, key)
+		}
 	}
 }
 

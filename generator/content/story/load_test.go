@@ -92,6 +92,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad id", "id: 5", "id: five", []string{`x.md:2:5: id: "five" is not a whole number above 0`}},
 		{"unknown layout", "path: /rbi-policy", "layout: magazine", []string{`x.md:8: layout: "magazine" is not a layout (want one of story, article, energy, storm, playbook)`}},
 		{"bad category", `category: "Economic Policy"`, `category: "Economic Polcy"`, []string{`x.md:7: category: "Economic Polcy" is not one of the site's categories (did you mean "Economic Policy"?)`}},
+		{"playbook part elsewhere", "tags:", "heroKicker: \"Summit Kicker\"\ntags:", []string{"x.md:9: heroKicker: only layout: playbook shows it, and this story's layout is story: set layout: playbook, or leave heroKicker out"}},
 		{"home path", "path: /rbi-policy", "path: /", []string{`x.md:8:7: path: "/" is the home page: give the story an address of its own (e.g. /rbi-policy)`}},
 		{"bad path", "path: /rbi-policy", "path: rbi policy", []string{`x.md:8:7: path: "rbi policy" must start with / and use only letters a–z (no accents), digits, - and _, each part starting with a letter or digit (e.g. /rbi-policy)`}},
 		{"path part too long", "path: /rbi-policy", "path: /a/" + strings.Repeat("p", 201), []string{`x.md:8:7: path: "/a/` + strings.Repeat("p", 201) + `": a part between slashes may be at most 200 characters (it is a folder's name)`}},
