@@ -83,7 +83,7 @@ func (p *pages) check(checker *linkcheck.Checker, batch []*page) error {
 		delete(p.b.late, f) // made again: its problems are this run's
 	}
 	for _, pr := range checker.Check(files) {
-		d := brokenLink(pr, from[pr.Page], p.src.cfg.BasePath)
+		d := brokenLink(pr, from[pr.Page], p.src.cfg.BasePath, p.src.held)
 		p.problems = append(p.problems, d...)
 		if p.later {
 			if p.b.late == nil {

@@ -17,7 +17,7 @@ import (
 // story's page, at each line of the story file that holds the link;
 // otherwise (a link the site's own pages make) at the page. base is the
 // site's base path, which the build put before the story's site paths.
-func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.List {
+func brokenLink(p linkcheck.Problem, s *story.Story, base string, held story.Held) diag.List {
 	if s == nil {
 		return diag.List{{File: p.Page, Message: "broken link " + p.Href}}
 	}
@@ -25,11 +25,35 @@ func brokenLink(p linkcheck.Problem, s *story.Story, base string) diag.List {
 	if base != "" && strings.HasPrefix(href, base+"/") {
 		href = href[len(base):]
 	}
+	why := heldAt(held, href)
+	if why == "" {
+		why = "no page or file of the site has that address"
+	}
 	var out diag.List
 	for _, at := range linesOf(s.File, href) {
-		out = append(out, diag.Diagnostic{File: s.File, Line: at.line, Message: "broken link " + at.written + ": no page or file of the site has that address"})
+		out = append(out, diag.Diagnostic{File: s.File, Line: at.line, Message: "broken link " + at.written + ": " + why})
 	}
 	return out
+}
+
+// heldAt says which story the build leaves out has the address href, and
+// why, or returns "": such a link works once that story is published.
+func heldAt(held story.Held, href string) string {
+	path := strings.ToLower(strings.TrimSuffix(strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0], "/"))
+	for _, list := range [][]*story.Story{held.Drafts, held.Scheduled} {
+		for _, h := range list {
+			for _, p := range append([]string{story.StoryPath(h.ID), h.Path}, h.Aliases...) {
+				if p == "" || strings.ToLower(p) != path {
+					continue
+				}
+				if h.Draft {
+					return "it is the address of " + h.File + ", a draft (draft: true), not published yet"
+				}
+				return "it is the address of " + h.File + ", scheduled for " + h.PublishedAt.Format("2006-01-02 15:04 MST") + ": link to it once it is out"
+			}
+		}
+	}
+	return ""
 }
 
 // writtenAt is a line of a story holding a link, as written there.
@@ -125,7 +149,7 @@ func checkScheduled(src *source, names []string) diag.List {
 		from[at[s]] = s
 	}
 	for _, pr := range linkcheck.NewChecker(names, src.cfg.BaseURL).Check(pages) {
-		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath)...)
+		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath, src.held)...)
 	}
 	return diags
 }

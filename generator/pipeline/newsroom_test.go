@@ -219,3 +219,14 @@ func TestScheduledStoriesLinksCheckedNow(t *testing.T) {
 	o.Drafts = true
 	checkAndBuildSay(t, o, filepath.Join(o.Stories, "d.md")+":11: broken link /not-yet: no page or file of the site has that address")
 }
+
+// A link to a story the build leaves out says which story it is and why.
+func TestLinkToAHeldStorySaysWhy(t *testing.T) {
+	t.Parallel()
+	files := gt.Newsroom()
+	files["stories/linker.md"] = gt.Story("31", "") + "See [the draft](/story/9) and [the next one](/story/10/).\n"
+	o := gt.Options(t, files)
+	dir := o.Stories
+	checkAndBuildSay(t, o, filepath.Join(dir, "linker.md")+":13: broken link /story/9: it is the address of "+filepath.Join(dir, "draft.md")+", a draft (draft: true), not published yet\n"+
+		filepath.Join(dir, "linker.md")+":13: broken link /story/10/: it is the address of "+filepath.Join(dir, "future.md")+", scheduled for 2025-09-06 00:00 IST: link to it once it is out")
+}
