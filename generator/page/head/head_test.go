@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -147,5 +148,32 @@ func TestDeskBylineIsAnOrganization(t *testing.T) {
 	if !strings.Contains(page, `"@type":"Organization","name":"Nivaran Economy Desk"`) || !strings.Contains(page, `"parentOrganization":{"@type":"NewsMediaOrganization"`) ||
 		strings.Contains(page, "jobTitle") || strings.Contains(page, "worksFor") {
 		t.Errorf("the desk's author page:\n%s", page)
+	}
+}
+
+// No two listing pages share a title or a description: a tag's page is not
+// its namesake category's, and page 2 is not page 1.
+func TestListingTitlesAndDescriptionsDiffer(t *testing.T) {
+	s := sample()
+	seen := map[string]string{}
+	for _, l := range []*route.List{
+		{Kind: route.Category, Name: "Economic Resilience", Base: "/category/economic-resilience", Page: 1, Pages: 1},
+		{Kind: route.Tag, Name: "Economic Resilience", Base: "/tag/economic-resilience", Page: 1, Pages: 1},
+		{Kind: route.Archive, Base: "/stories", Page: 1, Pages: 3},
+		{Kind: route.Archive, Base: "/stories", Page: 2, Pages: 3},
+	} {
+		l.Stories = []*story.Story{s}
+		path := route.PagePath(l.Base, l.Page)
+		h := For(cfg(), lib(), route.Route{Path: path, Kind: route.Listing, List: l, Canonical: path})
+		desc := regexp.MustCompile(`name="description" content="([^"]*)"`).FindStringSubmatch(h.HTML())[1]
+		for _, v := range []string{h.Title, desc} {
+			if other, ok := seen[v]; ok {
+				t.Errorf("%s and %s share %q", other, path, v)
+			}
+			seen[v] = path
+		}
+	}
+	if seen["Topic: Economic Resilience | Nivaran Magazine"] != "/tag/economic-resilience" {
+		t.Errorf("titles: %v", seen)
 	}
 }

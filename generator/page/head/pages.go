@@ -233,6 +233,9 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 	l := r.List
 	name := l.Title()
 	title := name
+	if l.Kind == route.Tag { // a tag may share its name with a category: their pages differ
+		title = "Topic: " + name
+	}
 	if l.Page > 1 {
 		title += " — Page " + strconv.Itoa(l.Page)
 	}
@@ -248,6 +251,9 @@ func forListing(cfg *site.Config, lib *media.Library, r route.Route) Head {
 		if a := cfg.Author(name); a != nil && a.Bio != "" {
 			description = Describe(a.Bio)
 		}
+	}
+	if l.Page > 1 { // each page of a listing says which it is
+		description += " Page " + strconv.Itoa(l.Page) + " of " + strconv.Itoa(l.Pages) + "."
 	}
 	h := page(cfg, lib, r, title, description)
 	if l.Page > 1 {
