@@ -152,7 +152,10 @@ func (c *converter) checkRowWidth(r ast.Node, want int) {
 	if end < 0 {
 		end = len(c.src) - start
 	}
+	line := bytes.TrimSpace(c.src[start : start+end])
 	switch n := cells(c.src[start : start+end]); {
+	case bytes.HasPrefix(line, []byte("Table:")) && !bytes.ContainsRune(line, '|'):
+		c.problem(start, "a table's caption goes after a blank line: put one between the table's last row and %q", string(line))
 	case n > want:
 		c.problem(start, "this table row has %d cells, but the header has %d; the extra cells would be lost", n, want)
 	case n < want:
