@@ -182,7 +182,11 @@ func serveCmd() *cobra.Command {
 			defer store.Close()
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			return serve.ListenAndServe(ctx, addr, logged(mux, logTo, fc), func(a string) {
+			lim := serve.DefaultLimits()
+			if fc.opt.TrustForwardedFor {
+				lim.MaxConnsPerClient = 0 // every connection is the proxy's
+			}
+			return serve.ListenAndServeLimits(ctx, addr, logged(mux, logTo, fc), lim, func(a string) {
 				fmt.Fprintf(c.OutOrStdout(), "Serving %s at http://%s%s (leads are kept in %s; Ctrl+C to stop)\n", dir, a, slashed(base), store)
 			})
 		},

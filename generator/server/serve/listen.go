@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 
 	"golang.org/x/net/netutil"
@@ -19,6 +20,10 @@ type Limits struct {
 	WriteTimeout      time.Duration // to take the whole response
 	IdleTimeout       time.Duration // between requests on a keep-alive connection
 	MaxConns          int           // connections served at once; more wait to be accepted
+	// MaxConnsPerClient caps one address's open connections, so that one
+	// client cannot hold all of MaxConns; more from it are closed at once.
+	// 0 for none: behind a proxy, every connection is the proxy's.
+	MaxConnsPerClient int
 	MaxHeaderBytes    int
 }
 
@@ -31,6 +36,7 @@ func DefaultLimits() Limits {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       30 * time.Second,
 		MaxConns:          1024,
+		MaxConnsPerClient: 256, // a browser opens 6; many readers may share one address (a carrier's NAT)
 		MaxHeaderBytes:    64 << 10,
 	}
 }
@@ -69,6 +75,9 @@ func ServeLimits(ctx context.Context, ln net.Listener, h http.Handler, lim Limit
 	if ready != nil {
 		ready(ln.Addr().String())
 	}
+	if lim.MaxConnsPerClient > 0 {
+		ln = &perClient{Listener: ln, max: lim.MaxConnsPerClient, open: map[string]int{}}
+	}
 	if lim.MaxConns > 0 {
 		// More connections wait in the kernel's queue until one closes.
 		ln = netutil.LimitListener(ln, lim.MaxConns)
@@ -87,4 +96,58 @@ func ServeLimits(ctx context.Context, ln net.Listener, h http.Handler, lim Limit
 		}
 		return err
 	}
+}
+
+// perClient closes a connection at once when its address already has max
+// open: one client holding every connection would keep all others (and
+// /healthz) waiting.
+type perClient struct {
+	net.Listener
+	max  int
+	mu   sync.Mutex
+	open map[string]int // by address, without the port
+}
+
+func (l *perClient) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		host := c.RemoteAddr().String()
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		l.mu.Lock()
+		full := l.open[host] >= l.max
+		if !full {
+			l.open[host]++
+		}
+		l.mu.Unlock()
+		if full {
+			c.Close()
+			continue
+		}
+		return &clientConn{Conn: c, done: func() { l.release(host) }}, nil
+	}
+}
+
+func (l *perClient) release(host string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.open[host]--; l.open[host] <= 0 {
+		delete(l.open, host)
+	}
+}
+
+// clientConn gives its address's place back when closed, once.
+type clientConn struct {
+	net.Conn
+	once sync.Once
+	done func()
+}
+
+func (c *clientConn) Close() error {
+	c.once.Do(c.done)
+	return c.Conn.Close()
 }

@@ -186,3 +186,49 @@ func TestConnectionCap(t *testing.T) {
 		t.Fatalf("the waiting connection was not served once a place was free: %v", err)
 	}
 }
+
+// One address may not hold every connection: past its share, its new
+// connections are closed at once, while another address is still served,
+// and a closed connection gives its place back.
+func TestConnectionCapPerClient(t *testing.T) {
+	t.Parallel()
+	addr := start(t, Handler(site(t)), Limits{MaxConns: 8, MaxConnsPerClient: 2, IdleTimeout: time.Minute})
+	get := func(c net.Conn) error {
+		c.SetDeadline(time.Now().Add(patience))
+		io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+		res, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err == nil && res.StatusCode != 200 {
+			err = errors.New(res.Status)
+		}
+		return err
+	}
+	held := []net.Conn{dial(t, addr), dial(t, addr)}
+	for _, c := range held {
+		if err := get(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if third := dial(t, addr); get(third) == nil {
+		t.Fatal("a third connection from one address was served past its cap of 2")
+	}
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+	other, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Skipf("no second loopback address here: %v", err)
+	}
+	defer other.Close()
+	if err := get(other); err != nil {
+		t.Errorf("another address was refused: %v", err)
+	}
+	held[0].Close()
+	// The server learns of the close when it next reads that connection.
+	deadline := time.Now().Add(patience)
+	for {
+		if err := get(dial(t, addr)); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("a closed connection's place was not given back: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
