@@ -429,3 +429,56 @@ func TestEditorsFilesAreNoChange(t *testing.T) {
 		}
 	}
 }
+
+// The stories folder renamed away and back (a branch switch, a restore)
+// is watched again: a later edit is still built.
+func TestWatchSurvivesTheStoriesFolderMovingAwayAndBack(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "")})
+	// In a folder of its own, as /srv/desk/stories beside a checkout: only
+	// the stories folder's own parent sees it come back.
+	elsewhere := filepath.Join(t.TempDir(), "stories")
+	if err := os.Rename(o.Stories, elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	o.Stories = elsewhere
+	s, err := New(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	stop, done, ready := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	go func() { s.WatchFrom(stop, 20*time.Millisecond, ready); close(done) }()
+	defer func() { close(stop); <-done }()
+	<-ready
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal(what)
+			}
+		}
+	}
+	away := o.Stories + ".away"
+	if err := os.Rename(o.Stories, away); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the missing folder was not reported", func() bool {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return strings.Contains(s.problem, "cannot read the stories folder")
+	})
+	if err := os.Rename(away, o.Stories); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the folder's return was not built", func() bool {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+		return s.problem == ""
+	})
+	os.WriteFile(filepath.Join(o.Stories, "b.md"), []byte(gt.Story("2", "")), 0o644)
+	waitFor("an edit after the folder came back was not built", func() bool {
+		_, err := s.site.Read("story/2/index.html")
+		return err == nil
+	})
+}

@@ -51,6 +51,7 @@ func (s *Server) WatchFrom(stop <-chan struct{}, quiet time.Duration, ready chan
 	}
 	watching()
 	changed := map[string]bool{}
+	whole := false // a source folder came (back): everything in it is new
 	var settle <-chan time.Time
 	for {
 		select {
@@ -60,9 +61,10 @@ func (s *Server) WatchFrom(stop <-chan struct{}, quiet time.Duration, ready chan
 			if !ok {
 				return
 			}
-			if e.Has(fsnotify.Create) {
+			if e.Has(fsnotify.Create) && s.isSource(e.Name) {
 				if info, err := os.Stat(e.Name); err == nil && info.IsDir() {
 					s.watchTree(w, e.Name) // a new folder: watch it, and what it holds changed
+					whole = true
 				}
 			}
 			if s.isSource(e.Name) {
@@ -81,6 +83,9 @@ func (s *Server) WatchFrom(stop <-chan struct{}, quiet time.Duration, ready chan
 				files = append(files, f)
 			}
 			clear(changed)
+			if whole {
+				files, whole = nil, false
+			}
 			s.update(files)
 		}
 	}
@@ -93,13 +98,17 @@ func (s *Server) sources() (dirs, files []string) {
 	return dirs, append([]string{o.Config}, o.Overlays...)
 }
 
-// watchAll watches every source folder and its subfolders, and the
-// folders of the config files (a file replaced by a rename is watched only
-// through its folder).
+// watchAll watches every source folder and its subfolders, the folder
+// each is in (a source folder renamed away loses its watch, and is seen
+// coming back only from there), and the folders of the config files (a
+// file replaced by a rename is watched only through its folder).
 func (s *Server) watchAll(w *fsnotify.Watcher) error {
 	dirs, files := s.sources()
 	for _, d := range dirs {
 		if err := s.watchTree(w, d); err != nil {
+			return err
+		}
+		if err := w.Add(filepath.Dir(filepath.Clean(d))); err != nil && !os.IsNotExist(err) {
 			return err
 		}
 	}
