@@ -181,7 +181,8 @@ func TestLimits(t *testing.T) {
 }
 
 // A duplicate id is blamed on the file that introduced it: the one changed
-// last, whatever the names.
+// last, whatever the names; so is its copied path, in the same run, not
+// once the id is fixed.
 func TestDuplicateBlamesTheNewerFile(t *testing.T) {
 	t.Parallel()
 	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "path: /x\n"), "stories/b.md": gt.Story("2", "")})
@@ -189,7 +190,7 @@ func TestDuplicateBlamesTheNewerFile(t *testing.T) {
 	os.WriteFile(b, []byte(gt.Story("1", "path: /x\n")), 0o644)
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(b, old, old) // b.md was there first
-	want := a + ":2: id 1 is already used by " + b
+	want := a + ":2: id 1 is already used by " + b + "\n" + a + ":8: path: /x is already used by " + b
 	if err := check(o); err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

@@ -106,12 +106,12 @@ func Table(stories []*story.Story, perPage int) ([]Route, diag.List) {
 	claimed := map[string]string{} // lower-cased path -> the key of the story that holds it
 	seenID := map[int]bool{}
 	for _, s := range story.ByAge(stories) {
-		if seenID[s.ID] {
-			continue // story.CheckUnique reports the duplicate id
+		type claim struct{ path, key string }
+		var claims []claim
+		if !seenID[s.ID] { // story.CheckUnique reports a duplicate id; its other addresses are still checked
+			claims = append(claims, claim{story.StoryPath(s.ID), "id"})
 		}
 		seenID[s.ID] = true
-		type claim struct{ path, key string }
-		claims := []claim{{story.StoryPath(s.ID), "id"}}
 		if s.Path != "" {
 			claims = append(claims, claim{s.Path, "path"})
 		}
