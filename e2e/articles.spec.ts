@@ -71,7 +71,7 @@ test('share buttons open the right URLs in a 600x400 window', async ({ page }) =
       return null;
     }) as typeof window.open;
   });
-  for (const name of ['Share on X (Twitter)', 'Share on Facebook', 'Share on LinkedIn']) await page.getByRole('link', { name }).click();
+  for (const name of ['Share on X / Twitter', 'Share on Facebook', 'Share on LinkedIn']) await page.getByRole('link', { name }).click();
   const opened: [string, string][] = await page.evaluate(() => (window as any).__opened);
   const canonical = `${BASE}/india-chip-ambition-blueprint-dominance/`;
   expect(opened.map(([u]) => new URL(u).host)).toEqual(['twitter.com', 'www.facebook.com', 'www.linkedin.com']);

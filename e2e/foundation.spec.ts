@@ -153,11 +153,13 @@ test('a link to the page shown moves within it: its #anchor, or the top', async 
   await page.evaluate(() => ((window as any).__sameDocument = true));
   await page.locator('footer a[href="/about/#why"]').click();
   await expect(page).toHaveURL('/about/#why');
-  // It comes to rest below the fixed header and the landing page's bar,
-  // its scroll-margin-top (124 px at 1366 px wide).
+  // It comes to rest just below the fixed header and the landing page's bar
+  // (the page's scroll-padding-top: 136 px at 1366 px wide), not under them.
   await expect
-    .poll(() => page.locator('#why').evaluate((el) => Math.abs(el.getBoundingClientRect().top - parseFloat(getComputedStyle(el).scrollMarginTop))))
+    .poll(() => page.locator('#why').evaluate((el) => Math.abs(el.getBoundingClientRect().top - parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop))))
     .toBeLessThan(4);
+  const bar = (await page.locator('.landing-nav').boundingBox())!;
+  expect((await page.locator('#why').boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   await page.goto('/');
   await hydrated(page);
   await page.evaluate(() => ((window as any).__sameDocument = true));

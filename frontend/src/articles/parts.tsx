@@ -10,7 +10,7 @@ export function shareable(story: Story): Shareable {
 export function ShareButtons({ story }: { story: Story }) {
   const s = shareable(story);
   const items = [
-    { label: 'Share on X (Twitter)', short: 'X / Twitter', url: twitterURL(s) },
+    { label: 'Share on X / Twitter', short: 'X / Twitter', url: twitterURL(s) }, // the name holds the words shown (voice control)
     { label: 'Share on Facebook', short: 'Facebook', url: facebookURL(s) },
     { label: 'Share on LinkedIn', short: 'LinkedIn', url: linkedInURL(s) },
   ];

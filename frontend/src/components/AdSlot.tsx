@@ -19,12 +19,14 @@ export interface AdSlotProps {
   style?: CSSProperties;
   className?: string;
   minHeight: number;
+  // Its landmark's name: two slots on a page need names of their own.
+  label?: string;
 }
 
 // An ad slot. On mount it asks the ad script for one ad; a failure is only
 // logged. Without a publisher id it keeps the same reserved, labelled box so
 // the page never shifts when ads are switched on.
-export function AdSlot({ client, slot, format = 'auto', layout, layoutKey, style = { display: 'block' }, className = '', minHeight }: AdSlotProps) {
+export function AdSlot({ client, slot, format = 'auto', layout, layoutKey, style = { display: 'block' }, className = '', minHeight, label = 'Advertisement' }: AdSlotProps) {
   useEffect(() => {
     if (!client) return;
     try {
@@ -35,7 +37,7 @@ export function AdSlot({ client, slot, format = 'auto', layout, layoutKey, style
   }, [client, slot]);
 
   return (
-    <aside className={`ad-slot ${className}`.trim()} aria-label="Advertisement" style={{ minHeight }}>
+    <aside className={`ad-slot ${className}`.trim()} aria-label={label} style={{ minHeight }}>
       <span className="ad-slot__label">Advertisement</span>
       {client ? (
         <ins

@@ -112,4 +112,30 @@ describe('Header menu and the keyboard', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(document.getElementById('mobile-menu')!.hidden).toBe(true);
   });
+
+  it('gives focus back to the menu button on Escape from inside the menu', () => {
+    setup();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(toggle);
+    const about = document.querySelector<HTMLAnchorElement>('#mobile-menu a[href="/about/"]')!;
+    about.focus();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(document.getElementById('mobile-menu')!.hidden).toBe(true);
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('closes when focus leaves it for the page, not for its own button', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = document.getElementById('mobile-menu')!;
+    const about = menu.querySelector<HTMLAnchorElement>('a[href="/about/"]')!;
+    fireEvent.blur(about, { relatedTarget: screen.getByRole('button', { name: 'Close menu' }) });
+    expect(menu.hidden).toBe(false);
+    fireEvent.blur(about, { relatedTarget: menu.querySelector('input')! });
+    expect(menu.hidden).toBe(false);
+    fireEvent.blur(about, { relatedTarget: null }); // the window lost focus: the reader comes back to it open
+    expect(menu.hidden).toBe(false);
+    fireEvent.blur(about, { relatedTarget: screen.getByRole('link', { name: /home$/ }) });
+    expect(menu.hidden).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from './Link';
 import type { Site } from '../types';
 import { useEscape } from './useEscape';
@@ -31,7 +31,18 @@ export function Header({ site, path }: { site: Site; path: string }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEscape(open, () => setOpen(false));
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  // Escape from inside the menu gives focus back to its button, not to the page.
+  useEscape(open, () => {
+    if (menu.current?.contains(document.activeElement)) toggle.current?.focus();
+    setOpen(false);
+  });
+  // Tabbing out of the menu closes it: what takes focus next lies under it.
+  const leave = (e: FocusEvent<HTMLElement>) => {
+    const to = e.relatedTarget as Node | null;
+    if (to && !menu.current?.contains(to) && to !== toggle.current) setOpen(false);
+  };
 
   const close = () => setOpen(false);
   const nav = (className: string) =>
@@ -58,6 +69,7 @@ export function Header({ site, path }: { site: Site; path: string }) {
           </svg>
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="site-header__toggle"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -68,9 +80,9 @@ export function Header({ site, path }: { site: Site; path: string }) {
           <span className={`burger${open ? ' burger--open' : ''}`} aria-hidden="true" />
         </button>
       </div>
-      <nav id="mobile-menu" className={`mobile-menu${open ? ' is-open' : ''}`} aria-label="Mobile" hidden={!open}>
+      <nav id="mobile-menu" ref={menu} className={`mobile-menu${open ? ' is-open' : ''}`} aria-label="Mobile" hidden={!open} onBlur={leave}>
         {nav('mobile-menu__link')}
-        <SearchForm id="mobile-search" className="search-form mobile-menu__search" label="Search from the menu" onSearch={close} />
+        <SearchForm id="mobile-search" className="search-form mobile-menu__search" label="Search from the menu" landmark="Menu search" onSearch={close} />
       </nav>
     </header>
   );

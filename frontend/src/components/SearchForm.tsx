@@ -7,7 +7,9 @@ import { withBase } from '../sitepath';
 // page opens client-side. The box is the browser's own (uncontrolled): a
 // reader may type before the page hydrates, and the query is read from the
 // form when it is sent, so what was typed then is what is searched.
-export function SearchForm({ id, className = 'search-form', label = 'Search the magazine', onSearch }: { id: string; className?: string; label?: string; onSearch?: () => void }) {
+// label names the box; landmark names the form, which a page with two
+// search forms (the header's and its own) must tell apart.
+export function SearchForm({ id, className = 'search-form', label = 'Search the magazine', landmark = 'Site search', onSearch }: { id: string; className?: string; label?: string; landmark?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -18,7 +20,7 @@ export function SearchForm({ id, className = 'search-form', label = 'Search the 
     navigate(pageURL(query ? `/search?q=${encodeURIComponent(query)}` : '/search'));
   };
   return (
-    <form role="search" action={withBase('/search/')} method="get" className={className} onSubmit={submit}>
+    <form role="search" aria-label={landmark} action={withBase('/search/')} method="get" className={className} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

@@ -10,7 +10,7 @@ export function NotFound({ latest }: { latest: Card[] }) {
         <h1>404 Page Not Found</h1>
         <p>The page you're looking for doesn't exist.</p>
         <Link to="/" className="button">Return to Home Page</Link>
-        <SearchForm id="notfound-search" label="Search for a story" />
+        <SearchForm id="notfound-search" label="Search for a story" landmark="Story search" />
       </section>
       <LatestStories cards={latest} />
     </>

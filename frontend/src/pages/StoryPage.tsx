@@ -17,13 +17,13 @@ export function StoryPage({ story, site }: { story: Story; site: Site }) {
       </div>
       <ArticleHeader story={story} localDate />
       <FeaturedImage image={story.image} caption={story.imageCaption} overlay={story.imageOverlay} />
-      <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
+      <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" label="Advertisement before the story" />
       <div className="article-body">
         <Body blocks={story.blocks} />
       </div>
       <StoryTags story={story} />
       <Corrections story={story} />
-      <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" />
+      <AdSlot client={site.adClient} minHeight={STORY_AD_HEIGHT} className="ad-slot--story" label="Advertisement after the story" />
       <div className="article__bottom">
         <BackLink label={story.backLabel} />
       </div>
@@ -41,7 +41,7 @@ export function StoryNotFound({ latest }: { latest: Card[] }) {
         <h1>Story Not Found</h1>
         <p>The story you're looking for doesn't exist.</p>
         <Link to="/" className="button">Return to Portal</Link>
-        <SearchForm id="notfound-search" label="Search for a story" />
+        <SearchForm id="notfound-search" label="Search for a story" landmark="Story search" />
       </section>
       <LatestStories cards={latest} />
     </>

@@ -129,7 +129,7 @@ export function SearchPage({ categories, initialQuery, indexBase = '/search/' }:
   return (
     <section className="search-page" aria-labelledby={`${ids}-title`} aria-busy={load.state === 'loading'}>
       <h1 id={`${ids}-title`}>Search</h1>
-      <form role="search" className="search-page__form" action={withBase('/search/')} method="get" onSubmit={onSubmit}>
+      <form role="search" aria-label="Search page" className="search-page__form" action={withBase('/search/')} method="get" onSubmit={onSubmit}>
         <label htmlFor={`${ids}-q`}>Search stories</label>
         <input
           id={`${ids}-q`}
