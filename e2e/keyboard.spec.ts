@@ -64,3 +64,27 @@ test('no two landmarks of a kind share a name', async ({ page }) => {
     expect(names.filter((n) => n.endsWith(': ')), `${path}: unnamed`).toEqual([]);
   }
 });
+
+// WCAG 1.4.11: the focus ring keeps 3:1 against the surface it is drawn on,
+// on the light page and on the dark footer alike.
+test('the focus ring stands out from what it sits on', async ({ page }) => {
+  await page.goto('/rbi-policy/');
+  await hydrated(page);
+  for (const selector of ['.button--back', 'footer nav a']) {
+    const el = page.locator(selector).first();
+    await el.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const ratio = await el.evaluate((e) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = ([r, g, b]: number[]) =>
+        [r, g, b].map((v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+      let bg = e.parentElement;
+      while (bg && /rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(bg).backgroundColor)) bg = bg.parentElement;
+      const a = lum(rgb(getComputedStyle(e).outlineColor));
+      const b = lum(rgb(getComputedStyle(bg ?? document.body).backgroundColor));
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio, selector).toBeGreaterThanOrEqual(3);
+  }
+});
