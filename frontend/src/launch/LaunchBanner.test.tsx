@@ -80,3 +80,26 @@ describe('LaunchPopup', () => {
     expect(container.innerHTML).toBe('');
   });
 });
+
+describe('closing a notice from the keyboard', () => {
+  it('leaves focus on the page, not on <body>', () => {
+    for (const which of ['banner', 'popup'] as const) {
+      const main = document.createElement('main');
+      main.id = 'main';
+      main.tabIndex = -1;
+      document.body.append(main);
+      const onClose = vi.fn();
+      const { unmount } =
+        which === 'banner'
+          ? render(<LaunchBanner visible onClose={onClose} onStayUpdated={() => {}} launchDate="2025-09-10" />)
+          : render(<LaunchPopup visible onClose={onClose} onOpenModal={() => {}} />);
+      const close = screen.getByRole('button', { name: which === 'banner' ? 'Close banner' : 'Close launch notice' });
+      close.focus();
+      fireEvent.click(close);
+      expect(onClose, which).toHaveBeenCalled();
+      expect(document.activeElement, which).toBe(main);
+      unmount();
+      main.remove();
+    }
+  });
+});

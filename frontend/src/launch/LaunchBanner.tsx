@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { keepFocusOnThePage } from './focus';
 import { daysLabel, useCountdown } from './countdown';
 import './launch.css';
 
@@ -70,7 +71,7 @@ export function LaunchBanner({ visible, onClose, onStayUpdated, launchDate, time
           Stay updated
         </button>
       </p>
-      <button type="button" className="launch-banner__close" aria-label="Close banner" onClick={onClose}>
+      <button type="button" className="launch-banner__close" aria-label="Close banner" onClick={(e) => keepFocusOnThePage(e.currentTarget, onClose)}>
         <span aria-hidden="true">×</span>
       </button>
     </aside>

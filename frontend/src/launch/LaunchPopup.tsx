@@ -1,4 +1,5 @@
 import './launch.css';
+import { keepFocusOnThePage } from './focus';
 
 export interface LaunchPopupProps {
   visible: boolean;
@@ -12,7 +13,7 @@ export function LaunchPopup({ visible, onClose, onOpenModal }: LaunchPopupProps)
   if (!visible) return null;
   return (
     <aside className="launch-popup" aria-label="Launch updates">
-      <button type="button" className="launch-popup__close" aria-label="Close launch notice" onClick={onClose}>
+      <button type="button" className="launch-popup__close" aria-label="Close launch notice" onClick={(e) => keepFocusOnThePage(e.currentTarget, onClose)}>
         <span aria-hidden="true">×</span>
       </button>
       <p className="launch-popup__title">Our news-and-solutions portal is launching soon.</p>
