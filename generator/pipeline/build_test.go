@@ -62,7 +62,7 @@ func TestBuildSite(t *testing.T) {
 		}
 	}
 	if strings.Contains(generic, "http-equiv=\"refresh\"") || strings.Contains(generic, "noindex") ||
-		strings.Count(generic, `aria-label="Advertisement"`) != 2 || strings.Count(generic, `class="button button--back"`) != 2 {
+		strings.Count(generic, `<aside class="ad-slot ad-slot--story" aria-label="Advertisement `) != 2 || strings.Count(generic, `class="button button--back"`) != 2 {
 		t.Errorf("story/5/index.html is not the whole story page, with its two ads and back buttons")
 	}
 	// An old address keeps a page for hosts without redirect files:

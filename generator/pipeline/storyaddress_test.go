@@ -15,7 +15,7 @@ import (
 // reader meets, in order.
 var (
 	headLine = regexp.MustCompile(`(?m)^<[^>]* data-h[^\n]*$`)
-	outline  = regexp.MustCompile(`<header|<footer|<h[12][^>]*>[^<]*|aria-label="Advertisement"|class="button button--back"|class="spotlight[^"]*"`)
+	outline  = regexp.MustCompile(`<header|<footer|<h[12][^>]*>[^<]*|aria-label="Advertisement[^"]*"|class="button button--back"|class="spotlight[^"]*"`)
 )
 
 // /story/<id> is SPEC.md's generic story page for every story: the whole
