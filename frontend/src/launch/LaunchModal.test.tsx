@@ -146,6 +146,19 @@ describe('LaunchModal dialog', () => {
     expect(document.activeElement).toBe(opener);
     expect(onClose).not.toHaveBeenCalled(); // a close the parent asked for is not reported back
   });
+
+  it('opened by itself, gives focus to the main content when it closes', () => {
+    const view = (open: boolean) => (
+      <main id="main" tabIndex={-1}>
+        <LaunchModal open={open} onClose={() => {}} endpoint={endpoint} launchDate="2025-09-10" />
+      </main>
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    const { rerender } = render(view(true));
+    expect(document.activeElement).toBe(nameInput());
+    rerender(view(false));
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
 });
 
 describe('LaunchModal validation', () => {

@@ -110,9 +110,12 @@ export function LaunchModal({ open, onClose, endpoint, launchDate, timeZone }: L
     if (statusRef.current === 'submitted') setStatus('idle');
     // Browsers restore focus on close by themselves; doing it here as well
     // covers closes the browser did not see (the attribute fallback).
+    // Opened by itself (on load), it has no opener: focus goes to the page's
+    // main content, not to <body>, where the next Tab starts from the top.
     const back = opener.current;
     opener.current = null;
-    if (back && back.isConnected) back.focus();
+    if (back && back.isConnected && back !== document.body) back.focus();
+    else document.getElementById('main')?.focus({ preventScroll: true });
   }, [open]);
 
   // Disabling the focused submit button while sending drops focus to the
