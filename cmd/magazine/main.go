@@ -147,6 +147,7 @@ func checkCmd() *cobra.Command {
 
 func serveCmd() *cobra.Command {
 	var dir, addr, baseURL, config, accessLog string
+	var perClient int
 	var fc collectorFlags
 	c := &cobra.Command{
 		Use:   "serve",
@@ -161,6 +162,9 @@ func serveCmd() *cobra.Command {
 			}
 			if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
 				return fmt.Errorf("%s holds no index.html: is it a build? run 'magazine build' first", dir)
+			}
+			if perClient < 0 {
+				return fmt.Errorf("--max-conns-per-client %d: cannot be negative (0 turns the cap off)", perClient)
 			}
 			var logTo io.Writer
 			if accessLog != "" {
@@ -183,7 +187,8 @@ func serveCmd() *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			lim := serve.DefaultLimits()
-			if fc.opt.TrustForwardedFor {
+			lim.MaxConnsPerClient = perClient
+			if fc.opt.TrustForwardedFor && !c.Flags().Changed("max-conns-per-client") {
 				lim.MaxConnsPerClient = 0 // every connection is the proxy's
 			}
 			return serve.ListenAndServeLimits(ctx, addr, logged(mux, logTo, fc), lim, func(a string) {
@@ -195,6 +200,8 @@ func serveCmd() *cobra.Command {
 	c.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (env MAGAZINE_ADDR)")
 	c.Flags().StringVar(&baseURL, "base-url", "", "the site's public URL, trusted as the origin of form posts; the site is served below its path (default: baseURL in --config; env MAGAZINE_BASE_URL)")
 	c.Flags().StringVar(&config, "config", "site.yaml", "site config to read the base URL from, if present")
+	c.Flags().IntVar(&perClient, "max-conns-per-client", serve.DefaultLimits().MaxConnsPerClient,
+		"connections one address may hold of the 1,024 served at once (0: no cap, as behind a proxy: off with --trust-proxy unless given)")
 	c.Flags().StringVar(&accessLog, "access-log", "", "log every request (combined log format, never form bodies) to this file, or - for standard output")
 	fc.add(c)
 	return c

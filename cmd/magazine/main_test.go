@@ -376,6 +376,7 @@ func TestFlagsOutOfRange(t *testing.T) {
 		{[]string{"build", "--workers", "500", "--out", filepath.Join(dir, "out"), "--cache-dir", filepath.Join(dir, "cache")}, "--workers 500: at most"},
 		{[]string{"leads", "forward", "--to", "https://crm.example/hook", "--attempts", "0", "--data", dir}, "--attempts 0: a lead needs at least one try"},
 		{[]string{"serve", "--dir", dir, "--forms-burst", "-1", "--data", dir, "--addr", "127.0.0.1:0"}, "cannot be negative"},
+		{[]string{"serve", "--dir", dir, "--max-conns-per-client", "-1", "--data", dir, "--addr", "127.0.0.1:0"}, "--max-conns-per-client -1: cannot be negative"},
 		{[]string{"leads", "delete", "--older-than", "0d", "--data", dir}, `--older-than "0d": at least 1d`},
 	} {
 		cmd := magazine(t, nil, c.args...)

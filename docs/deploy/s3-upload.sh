@@ -101,6 +101,8 @@ put "$dist" "$dest" "$revalidate" pages
 s3sync "$dist" "$dest" --delete --exclude 'assets/*' --exclude 'images/*' "${skip[@]}" --cache-control "$revalidate"
 if [ "$prune" = 1 ]; then
 	for d in "${hashed[@]}"; do
-		[ -d "$dist/$d" ] && s3sync "$dist/$d" "$dest/$d" --delete "${skip[@]}" --cache-control "$immutable"
+		if [ -d "$dist/$d" ]; then
+			s3sync "$dist/$d" "$dest/$d" --delete "${skip[@]}" --cache-control "$immutable"
+		fi
 	done
 fi

@@ -147,6 +147,19 @@ describe('LaunchModal dialog', () => {
     expect(onClose).not.toHaveBeenCalled(); // a close the parent asked for is not reported back
   });
 
+  it('mounted closed, leaves focus where the reader put it', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    input.focus();
+    render(
+      <main id="main" tabIndex={-1}>
+        <LaunchModal open={false} onClose={() => {}} endpoint={endpoint} launchDate="2025-09-10" />
+      </main>,
+    );
+    expect(document.activeElement).toBe(input);
+    input.remove();
+  });
+
   it('opened by itself, gives focus to the main content when it closes', () => {
     const view = (open: boolean) => (
       <main id="main" tabIndex={-1}>

@@ -60,6 +60,7 @@ export function LaunchModal({ open, onClose, endpoint, launchDate, timeZone }: L
   const submitRef = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
+  const shown = useRef(false); // it has been open: closing moves focus, mounting closed does not
   const pressedInside = useRef(false);
   const successTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const alive = useRef(true);
@@ -100,6 +101,7 @@ export function LaunchModal({ open, onClose, endpoint, launchDate, timeZone }: L
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
       (nameRef.current ?? closeRef.current)?.focus();
+      shown.current = true;
       return;
     }
     clearTimeout(successTimer.current);
@@ -114,6 +116,8 @@ export function LaunchModal({ open, onClose, endpoint, launchDate, timeZone }: L
     // main content, not to <body>, where the next Tab starts from the top.
     const back = opener.current;
     opener.current = null;
+    if (!shown.current) return;
+    shown.current = false;
     if (back && back.isConnected && back !== document.body) back.focus();
     else document.getElementById('main')?.focus({ preventScroll: true });
   }, [open]);

@@ -57,6 +57,21 @@ func addressSlug(s string) string {
 	return Slug(b.String())
 }
 
+// mostlyLatin reports whether most of a title's letters are a–z once their
+// accents are off: "RBI की नीति" is not, and its address would say only "rbi".
+func mostlyLatin(title string) bool {
+	latin, other := 0, 0
+	for _, r := range norm.NFD.String(title) {
+		switch {
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			latin++
+		case unicode.IsLetter(r):
+			other++
+		}
+	}
+	return latin > other
+}
+
 // MaxSlugBytes is the longest a slug or a part of a path may be, in bytes:
 // each names a folder of the site, and file systems allow names of 255
 // bytes, some of them taken by the build's own suffixes.
@@ -231,8 +246,8 @@ func New(dir string, d Starter) (string, error) {
 	}
 	flag := "--path"
 	if d.Path == "" {
-		if address == "" {
-			return "", fmt.Errorf("the title has no letter a–z or digit to make an address from: give one with --path (e.g. --path /%s)", "indian-economy")
+		if address == "" || !mostlyLatin(title) {
+			return "", fmt.Errorf("the title is not mostly in letters a–z, which an address is made of: give one with --path (e.g. --path /%s)", "indian-economy")
 		}
 		d.Path, flag = "/"+address, "the path made from the title"
 	}

@@ -108,9 +108,9 @@ func (s *Server) watchAll(w *fsnotify.Watcher) error {
 		if err := s.watchTree(w, d); err != nil {
 			return err
 		}
-		if err := w.Add(filepath.Dir(filepath.Clean(d))); err != nil && !os.IsNotExist(err) {
-			return err
-		}
+		// Only a help: a parent that cannot be watched (missing, unreadable)
+		// leaves the folder watched as before.
+		_ = w.Add(filepath.Dir(filepath.Clean(d)))
 	}
 	for _, f := range files {
 		if err := w.Add(filepath.Dir(f)); err != nil {

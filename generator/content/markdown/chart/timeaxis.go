@@ -228,12 +228,14 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 // Labels of a time that only the date check reads (the axis does not lay
 // them out as times): fiscal years and quarters as desks write them ("FY26",
 // "FY 2025-26", "Q2 FY26", "Q2 2025-26"), half-years ("H2 2025"), months
-// with a two-digit year ("Sep-25"), "2025-Q3" and days ("2025-12-01").
+// with a two-digit year after an apostrophe ("Sep'25": "Sep-25" may as well
+// be the 25th of a daily series), "2025-Q3" and days ("2025-12-01").
 var (
 	fyLabel        = regexp.MustCompile(`^FY\s?'?(\d{2}|\d{4})$|^FY\s?(\d{4})\s?[-–/]\s?(\d{2}|\d{4})$`)
-	fyQuarterLabel = regexp.MustCompile(`^Q([1-4])\s?(?:FY\s?'?)?(\d{2}|\d{4}\s?[-–/]\s?\d{2,4})$|^Q([1-4])\s?FY\s?(\d{4})$`)
+	// A two-digit year needs its FY: "Q2 25" may be a calendar quarter.
+	fyQuarterLabel = regexp.MustCompile(`^Q([1-4])\s?(?:FY\s?'?(\d{2})|(?:FY\s?)?(\d{4}\s?[-–/]\s?\d{2,4})|FY\s?(\d{4}))$`)
 	halfLabel      = regexp.MustCompile(`^H([12]),? (\d{4})$`)
-	shortYearMonth = regexp.MustCompile(`^([A-Za-z]{3,9})[-'’](\d{2})$`)
+	shortYearMonth = regexp.MustCompile(`^([A-Za-z]{3,9})\s?['’](\d{2})$`)
 	isoQuarter     = regexp.MustCompile(`^(\d{4})-Q([1-4])$`)
 )
 
@@ -274,12 +276,8 @@ func periodEnd(label string, loc *time.Location) (time.Time, bool) {
 		}
 	}
 	if m := fyQuarterLabel.FindStringSubmatch(s); m != nil {
-		q, y := m[1], m[2]
-		if q == "" {
-			q, y = m[3], m[4]
-		}
-		if end := fyEnd(y); end > 0 {
-			return quarterEnd(atoi(q), end), true
+		if end := fyEnd(m[2] + m[3] + m[4]); end > 0 { // the one of the three forms that matched
+			return quarterEnd(atoi(m[1]), end), true
 		}
 	}
 	if m := halfLabel.FindStringSubmatch(s); m != nil {

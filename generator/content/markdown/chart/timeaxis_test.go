@@ -209,7 +209,7 @@ func TestCheckDates(t *testing.T) {
 	for label, ends := range map[string]string{
 		"FY26": "2026-04-01", "FY 2025-26": "2026-04-01", "FY2025-26": "2026-04-01", "FY2026": "2026-04-01", "FY'26": "2026-04-01",
 		"Q1 FY26": "2025-07-01", "Q2 FY26": "2025-10-01", "Q4 FY26": "2026-04-01", "Q2 2025-26": "2025-10-01", "Q3 FY2026": "2026-01-01",
-		"H1 2025": "2025-07-01", "H2 2025": "2026-01-01", "Sep-25": "2025-10-01", "Dec'25": "2026-01-01", "2025-Q3": "2025-10-01",
+		"H1 2025": "2025-07-01", "H2 2025": "2026-01-01", "Sep'25": "2025-10-01", "Dec'25": "2026-01-01", "2025-Q3": "2025-10-01",
 		"2025-12-01": "2025-12-02", "Aug 2025": "2025-09-01",
 	} {
 		end, ok := periodEnd(label, time.UTC)
@@ -217,7 +217,9 @@ func TestCheckDates(t *testing.T) {
 			t.Errorf("%s ends %s, want %s", label, got, ends)
 		}
 	}
-	for _, label := range []string{"FY", "FY 2025-27", "Q5 FY26", "H3 2025", "Foo-25", "Kerala", "2025-13-01"} {
+	// Nor look-alikes: "Jun-30" is a day of a daily series, "Q2 25" may be a
+	// calendar quarter.
+	for _, label := range []string{"FY", "FY 2025-27", "Q5 FY26", "H3 2025", "Foo'25", "Kerala", "2025-13-01", "Jun-30", "Sep-25", "Q2 25"} {
 		if end, ok := periodEnd(label, time.UTC); ok {
 			t.Errorf("%q read as a time ending %v", label, end)
 		}

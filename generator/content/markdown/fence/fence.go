@@ -189,17 +189,24 @@ func YAMLError(src []byte, err error) (int, string) {
 // quoted is a "key: value" or "- item" line with its value in double
 // quotes, as the hint shows it; a line of neither shape gets the example.
 func quoted(line string) string {
-	prefix, value := "", ""
+	prefix, value := "", line
 	if item, ok := strings.CutPrefix(line, "- "); ok {
 		prefix, value = "- ", item
-	} else if k, v, ok := strings.Cut(line, ": "); ok && k != "" && !strings.ContainsAny(k, " \"'") {
-		prefix, value = k+": ", v
+	}
+	if k, v, ok := strings.Cut(value, ": "); ok && k != "" && !strings.ContainsAny(k, " \"'") {
+		prefix, value = prefix+k+": ", v
+	} else if prefix == "" {
+		return `units: "% of total"`
+	}
+	comment := ""
+	if i := strings.Index(value, " #"); i >= 0 { // a comment stays outside the quotes
+		value, comment = value[:i], value[i:]
 	}
 	value = strings.TrimSpace(value)
 	if value == "" || strings.HasPrefix(value, `"`) {
 		return `units: "% of total"`
 	}
-	return prefix + `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"`
+	return prefix + `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(value) + `"` + comment
 }
 
 // yamlLookAhead is how far past yaml.v3's line YAMLError looks.

@@ -98,7 +98,13 @@ func TestYAMLErrorHints(t *testing.T) {
 			t.Errorf("%q: %s, want …%s", doc, msg, want)
 		}
 	}
-	if got := quoted("- @RBI"); got != `- "@RBI"` {
-		t.Errorf("a list item: %s", got)
+	for line, want := range map[string]string{
+		"- @RBI":                          `- "@RBI"`,
+		"- name: Ira: the columnist":      `- name: "Ira: the columnist"`,
+		"title: GST: the reforms # draft": `title: "GST: the reforms" # draft`,
+	} {
+		if got := quoted(line); got != want {
+			t.Errorf("%s: %s, want %s", line, got, want)
+		}
 	}
 }
