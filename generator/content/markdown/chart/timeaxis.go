@@ -231,7 +231,7 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 // with a two-digit year after an apostrophe ("Sep'25": "Sep-25" may as well
 // be the 25th of a daily series), "2025-Q3" and days ("2025-12-01").
 var (
-	fyLabel        = regexp.MustCompile(`^FY\s?'?(\d{2}|\d{4})$|^FY\s?(\d{4})\s?[-–/]\s?(\d{2}|\d{4})$`)
+	fyLabel = regexp.MustCompile(`^FY\s?'?(\d{2}|\d{4})$|^FY\s?(\d{4})\s?[-–/]\s?(\d{2}|\d{4})$`)
 	// A two-digit year needs its FY: "Q2 25" may be a calendar quarter.
 	fyQuarterLabel = regexp.MustCompile(`^Q([1-4])\s?(?:FY\s?'?(\d{2})|(?:FY\s?)?(\d{4}\s?[-–/]\s?\d{2,4})|FY\s?(\d{4}))$`)
 	halfLabel      = regexp.MustCompile(`^H([12]),? (\d{4})$`)
