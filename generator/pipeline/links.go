@@ -39,7 +39,7 @@ func brokenLink(p linkcheck.Problem, s *story.Story, base string, held story.Hel
 // heldAt says which story the build leaves out has the address href, and
 // why, or returns "": such a link works once that story is published.
 func heldAt(held story.Held, href string) string {
-	path := strings.ToLower(strings.TrimSuffix(strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0], "/"))
+	path := strings.ToLower(strings.TrimSuffix(bareOf(href), "/"))
 	for _, list := range [][]*story.Story{held.Drafts, held.Scheduled} {
 		for _, h := range list {
 			for _, p := range append([]string{story.StoryPath(h.ID), h.Path}, h.Aliases...) {
@@ -74,7 +74,7 @@ func linesOf(file, href string) []writtenAt {
 	// Line breaks as the story was read with (story.normalise).
 	text := strings.ReplaceAll(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r", "\n")
 	lines := strings.Split(text, "\n")
-	bare := strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0]
+	bare := bareOf(href)
 	unslashed := strings.TrimSuffix(bare, "/")
 	whole := strings.Replace(href, bare, unslashed, 1)
 	// The link as the page has it, or as written without the slash; failing
@@ -175,3 +175,6 @@ func holds(line, link string, loose bool) bool {
 	}
 	return false
 }
+
+// bareOf is an address without its fragment and query.
+func bareOf(href string) string { return strings.SplitN(strings.SplitN(href, "#", 2)[0], "?", 2)[0] }

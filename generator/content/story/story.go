@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/content/markdown"
+	"github.com/nivaran/magazine/generator/util/words"
 )
 
 // Story is one article: the specification's entity plus what the generator
@@ -151,15 +152,7 @@ func (s *Story) Names() []string {
 }
 
 // Byline joins the authors as a reader says them: "A", "A and B", "A, B and C".
-func (s *Story) Byline() string { return JoinNames(s.Names()) }
-
-// JoinNames is "A", "A and B" or "A, B and C".
-func JoinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+func (s *Story) Byline() string { return words.And(s.Names()) }
 
 // Modified is when the story last changed after publication: the later of
 // updatedAt and its newest correction, or the zero Date when neither is given.

@@ -88,15 +88,6 @@ corrections:
 	if s.UpdatedAt.ISO() != "2025-08-14T10:00:00+05:30" || s.Modified().ISO() != "2025-08-20" {
 		t.Errorf("updated %s, modified %s", s.UpdatedAt.ISO(), s.Modified().ISO())
 	}
-	for names, want := range map[string]string{"": "", "A": "A", "A,B": "A and B", "A,B,C,D": "A, B, C and D"} {
-		list := strings.Split(names, ",")
-		if names == "" {
-			list = nil
-		}
-		if got := JoinNames(list); got != want {
-			t.Errorf("JoinNames(%q) = %q", names, got)
-		}
-	}
 }
 
 // A date without a clock is midnight in the site's time zone, IST by default.

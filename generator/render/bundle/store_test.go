@@ -72,11 +72,7 @@ func TestStoreMatchesItsInputs(t *testing.T) {
 // Builds that start together take turns between Load and Save: the first
 // bundles, the others load what it stored.
 func TestBuildsTakeTurnsToBundle(t *testing.T) {
-	root := t.TempDir()
-	frontend := filepath.Join(root, "frontend")
-	os.MkdirAll(filepath.Join(frontend, "src"), 0o755)
-	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("1"), 0o644)
+	root, frontend := smallFrontend(t)
 	var bundled atomic.Int32
 	var wg sync.WaitGroup
 	for range 4 {
@@ -101,11 +97,7 @@ func TestBuildsTakeTurnsToBundle(t *testing.T) {
 // A bundle made while the frontend changed is not stored: it may be made
 // from the old files or the new.
 func TestStoreSkipsABundleOfChangingInputs(t *testing.T) {
-	root := t.TempDir()
-	frontend := filepath.Join(root, "frontend")
-	os.MkdirAll(filepath.Join(frontend, "src"), 0o755)
-	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("1"), 0o644)
+	root, frontend := smallFrontend(t)
 	s := NewStore(filepath.Join(root, "store"), frontend)
 	s.Load()
 	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("2"), 0o644)
@@ -115,4 +107,14 @@ func TestStoreSkipsABundleOfChangingInputs(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(root, "store", "*.gob")); len(files) > 0 {
 		t.Error("stored a bundle whose inputs changed while it was made")
 	}
+}
+
+// smallFrontend is a folder with a lockfile and a frontend of one file.
+func smallFrontend(t *testing.T) (root, frontend string) {
+	root = t.TempDir()
+	frontend = filepath.Join(root, "frontend")
+	os.MkdirAll(filepath.Join(frontend, "src"), 0o755)
+	os.WriteFile(filepath.Join(root, "package-lock.json"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(frontend, "src", "a.ts"), []byte("1"), 0o644)
+	return root, frontend
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/nivaran/magazine/generator/content/markdown/fence"
+	"github.com/nivaran/magazine/generator/util/words"
 )
 
 // A period is a row label read as a point in time: a month ("Apr 2021",
@@ -219,7 +220,7 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 			}
 			problems = append(problems, fence.Problem{Line: r.Line, Message: fmt.Sprintf(
 				"%q had not ended on the story's date (%s), so %s cannot be data yet: mark %s with a * as %s (%s), or say what it is in the label (%q)",
-				r.Label, asOf.Format("2006-01-02"), andList(series), it, c.starWord(), strings.Join(cells, ", "), r.Label+" (projected)")})
+				r.Label, asOf.Format("2006-01-02"), words.And(series), it, c.starWord(), strings.Join(cells, ", "), r.Label+" (projected)")})
 		}
 	}
 	return problems
@@ -293,12 +294,4 @@ func periodEnd(label string, loc *time.Location) (time.Time, bool) {
 		return d.AddDate(0, 0, 1), true
 	}
 	return time.Time{}, false
-}
-
-// andList joins names as a sentence does: "A", "A and B", "A, B and C".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
