@@ -196,6 +196,7 @@ type content struct {
 	// the files of the left-out stories' pages: a link to one is not broken.
 	problems  diag.List
 	elsewhere []string
+	left      []*story.Story // the stories left out for their problems
 }
 
 // Check does everything a build does but write: it loads and validates the
@@ -305,10 +306,12 @@ func (c *content) without(problems diag.List, cfg *site.Config, config string) b
 		bad[d.File] = true
 	}
 	byFile := map[string]bool{}
-	var kept []*story.Story
+	var kept, left []*story.Story
 	for _, s := range c.stories {
 		byFile[s.File] = true
-		if !bad[s.File] {
+		if bad[s.File] {
+			left = append(left, s)
+		} else {
 			kept = append(kept, s)
 		}
 	}
@@ -344,7 +347,7 @@ func (c *content) without(problems diag.List, cfg *site.Config, config string) b
 			}
 		}
 	}
-	c.stories, c.routes, c.problems = kept, routes, problems
+	c.stories, c.routes, c.problems, c.left = kept, routes, problems, left
 	return true
 }
 

@@ -611,6 +611,30 @@ func checkAndBuildSay(t *testing.T, o pipeline.Options, want string) {
 	}
 }
 
+// Every problem of a story comes in one round, whatever stage finds it:
+// a figure's mistyped key does not hide its picture's format, nor a
+// javascript: link the story's broken links (found in its rendered page
+// were it published).
+func TestEveryProblemOfAStoryInOneRound(t *testing.T) {
+	t.Parallel()
+	body := "```figure\nsrc: images/x.gif\nalt: A chart\ncaptoin: Exports\n```\n\n" +
+		"See [this](javascript:alert(1)) and [that](/no-such-page).\n\n![](images/y.jpg)"
+	o := gt.Options(t, map[string]string{
+		"stories/a.md":         gt.Story("1", ""),
+		"stories/b.md":         strings.Replace(gt.Story("2", ""), "Body of story 2.", body, 1),
+		"stories/images/x.gif": "GIF89a",
+	})
+	b := filepath.Join(o.Stories, "b.md")
+	checkAndBuildSay(t, o, strings.Join([]string{
+		b + `:11: picture: "images/x.gif" is not a JPEG or PNG picture`,
+		b + `:13: figure: unknown key "captoin" (did you mean "caption"?)`,
+		b + `:16: link "javascript:alert(1)": a javascript: address is not published (link to a web address, https://…, or a page of the site, /about)`,
+		b + ":16: broken link /no-such-page: no page or file of the site has that address",
+		b + ":18: the picture needs alt text saying what it shows: ![A crowded container port at dusk](…)",
+		b + ":18: picture: images/y.jpg does not exist in " + o.Stories,
+	}, "\n"))
+}
+
 // A story in a dedicated layout is shown at two addresses (its page and the
 // generic /story/<id> page): its broken link is still one problem.
 func TestBrokenLinkOfATwoPageStoryOnce(t *testing.T) {

@@ -277,7 +277,7 @@ func (b *Builder) Build(have func(path, key string) bool, sink Sink) (*Result, e
 	res.Phases = t.phases()
 	problems := append(p.problems, src.problems...)
 	if !b.opt.NoLinkCheck {
-		problems = append(problems, checkScheduled(src, p.names)...)
+		problems = append(problems, checkHeld(src, p.names)...)
 	}
 	if err := problems.Unique().Err(); err != nil {
 		return nil, err
@@ -321,9 +321,10 @@ type source struct {
 	saved   func()          // waits until the story cache is saved, then closes spill
 	cached  <-chan struct{} // closed once it is: stories may change from then on
 	spill   *story.Spill    // the bodies of the stories parsed; nil keeps them in memory
-	// problems of stories left out, and their pages' files (content)
+	// problems of stories left out, their pages' files, and the stories (content)
 	problems  diag.List
 	elsewhere []string
+	left      []*story.Story
 }
 
 // load reads the config, the template, the stories and the routes while
@@ -392,7 +393,7 @@ func (b *Builder) read(t *timer, unchanged map[string]*story.Story) (*source, er
 		return nil, err
 	}
 	src.stories, src.held, src.routes = c.stories, c.held, c.routes
-	src.problems, src.elsewhere = c.problems, c.elsewhere
+	src.problems, src.elsewhere, src.left = c.problems, c.elsewhere, c.left
 	parsed := c.cache
 	// Only a speed-up: a cache that cannot be written is no reason to fail.
 	// It is written while the pages are made.

@@ -112,14 +112,16 @@ func linesOf(file, href string) []writtenAt {
 	return []writtenAt{{0, href}}
 }
 
-// checkScheduled checks the links of the stories held back until their
-// date as if they were published now, against this build's files and the
-// pages the held stories will add (their own, a listing only they fill):
-// a broken one would otherwise first fail the unattended build of the day
-// they go out. Drafts are work in progress and are not checked.
-func checkScheduled(src *source, names []string) diag.List {
+// checkHeld checks the links of the stories this build does not publish
+// but an editor will: those held back until their date, as if published
+// now, against this build's files and the pages they will add (their own,
+// a listing only they fill), as a broken one would otherwise first fail
+// the unattended build of the day they go out; and those left out for
+// their problems, so that their broken links come in the same round.
+// Drafts are work in progress and are not checked.
+func checkHeld(src *source, names []string) diag.List {
 	held := src.held.Scheduled
-	if len(held) == 0 {
+	if len(held) == 0 && len(src.left) == 0 {
 		return nil
 	}
 	routes, _ := route.Table(append(slices.Clone(src.stories), held...), src.cfg.PerPage)
@@ -131,6 +133,9 @@ func checkScheduled(src *source, names []string) diag.List {
 			at[r.Story] = route.File(r.Path)
 		}
 	}
+	for _, s := range src.left {
+		at[s] = route.File(s.CanonicalPath()) // its address, were it published
+	}
 	pages := map[string][][]byte{}
 	from := map[string]*story.Story{}
 	var add func(page string, blocks []markdown.Block)
@@ -141,7 +146,7 @@ func checkScheduled(src *source, names []string) diag.List {
 		}
 	}
 	var diags diag.List
-	for _, s := range held {
+	for _, s := range append(held, src.left...) {
 		if err := src.spill.Restore(s); err != nil {
 			diags.Add(s.File, 0, 0, "%v", err)
 		}

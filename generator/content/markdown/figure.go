@@ -139,11 +139,8 @@ func (c *converter) figureBlock(body []byte, lineOf func(int) int) (Block, bool)
 	for _, p := range problems {
 		c.problemAt(lineOf(p.Line), "figure: %s", p.Message)
 	}
-	if len(problems) > 0 {
-		return Block{}, false
-	}
 	f := &Figure{Src: fields["src"].Value, Alt: fields["alt"].Value, Caption: fields["caption"].Value, Credit: fields["credit"].Value, Line: lineOf(1)}
-	ok := true
+	ok := len(problems) == 0
 	if f.External() {
 		if err := CheckPictureURL(f.Src); err != nil {
 			c.problemAt(lineOf(fields["src"].Line), "figure: %v", err)
@@ -183,9 +180,19 @@ func (c *converter) figureBlock(body []byte, lineOf func(int) int) (Block, bool)
 		}
 	}
 	if !ok {
-		return Block{}, false
+		return failed(f)
 	}
 	return c.figure(f)
+}
+
+// failed is a figure with problems: the story is not published, but
+// package media still checks a local picture's file, so that its problems
+// come in the same round.
+func failed(f *Figure) (Block, bool) {
+	if f.Src == "" || strings.Contains(f.Src, ":") {
+		return Block{}, false
+	}
+	return Block{Type: "figure", Figure: f}, true
 }
 
 // figure checks what can be checked without the file (package media
@@ -204,7 +211,7 @@ func (c *converter) figure(f *Figure) (Block, bool) {
 		ok = false
 	}
 	if !ok {
-		return Block{}, false
+		return failed(f)
 	}
 	c.text = append(c.text, strings.TrimSpace(f.Caption+" "+f.Credit))
 	c.words = append(c.words, f.Caption)
