@@ -255,7 +255,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	ch := make(chan event, 4)
 	s.mu.Lock()
 	s.subs[ch] = true
-	problem := s.problem
+	problem, kind := s.problem, problemKind(s.failed)
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
@@ -271,7 +271,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		fl.Flush()
 	}
 	if problem != "" {
-		write(event{"problem", problem})
+		write(event{kind, problem})
 	} else {
 		write(event{"ready", ""})
 	}
@@ -283,6 +283,16 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			write(e)
 		}
 	}
+}
+
+// problemKind names the event of the problem shown: "problem" when the
+// build failed (the last good pages are served), "late" when it succeeded
+// but a page it made, or made after it, has a broken link.
+func problemKind(failed bool) string {
+	if failed {
+		return "problem"
+	}
+	return "late"
 }
 
 func (s *Server) broadcast(e event) {
@@ -318,7 +328,7 @@ const client = `(() => {
   const overlay = () => document.getElementById('dev-overlay');
   es.addEventListener('reload', () => location.reload());
   es.addEventListener('ready', () => overlay() && location.reload());
-  es.addEventListener('problem', (e) => {
+  const show = (lead) => (e) => {
     let el = overlay();
     if (!el) {
       el = document.createElement('div');
@@ -327,7 +337,9 @@ const client = `(() => {
       el.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(20,33,61,.94);color:#fff;font:15px/1.5 ui-monospace,monospace;padding:2rem;overflow:auto;white-space:pre-wrap';
       document.body.append(el);
     }
-    el.textContent = 'The build failed. Fix these and save; the last good pages are shown meanwhile.\n\n' + e.data;
-  });
+    el.textContent = lead + '\n\n' + e.data;
+  };
+  es.addEventListener('problem', show('The build failed. Fix these and save; the last good pages are shown meanwhile.'));
+  es.addEventListener('late', show('The pages shown are up to date, but magazine build would stop on these. Fix them and save.'));
 })();
 `

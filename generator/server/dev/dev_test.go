@@ -252,6 +252,10 @@ func TestLateBrokenLinkStaysShown(t *testing.T) {
 	// Broken and fixed again, saved as editors that move a new file over
 	// the story do: the watcher names no file, so the build leaves a's page
 	// for later, and the problem goes, and the tabs are told, once it is made.
+	tab := make(chan event, 16)
+	s.mu.Lock()
+	s.subs[tab] = true
+	s.mu.Unlock()
 	os.WriteFile(a, []byte(broken), 0o644)
 	s.update(nil)
 	s.work.Lock()
@@ -261,10 +265,19 @@ func TestLateBrokenLinkStaysShown(t *testing.T) {
 	if !strings.Contains(problem(), "broken link /no-such-page") {
 		t.Fatalf("broken again: %q", problem())
 	}
-	tab := make(chan event, 16)
-	s.mu.Lock()
-	s.subs[tab] = true
-	s.mu.Unlock()
+	// The build succeeded: the tabs are told its pages are shown, not the
+	// last good ones a failed build leaves.
+	for seen := ""; seen != "late"; {
+		select {
+		case e := <-tab:
+			if e.name == "problem" {
+				t.Fatalf("a late broken link was shown as a failed build's: %q", e.data)
+			}
+			seen = e.name
+		case <-time.After(5 * time.Second):
+			t.Fatal("the open tabs were not told of the broken link")
+		}
+	}
 	os.WriteFile(a, []byte(gt.Story("1", "")), 0o644)
 	s.update(nil)
 	s.work.Lock()

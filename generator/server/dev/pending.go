@@ -100,5 +100,5 @@ func (s *Server) showLate() {
 		return
 	}
 	fmt.Fprintf(s.log, "\n%s\n", msg)
-	s.broadcast(event{"problem", msg})
+	s.broadcast(event{problemKind(false), msg})
 }
