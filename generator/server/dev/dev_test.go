@@ -122,6 +122,31 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 }
 
 // Before any build has succeeded, every address shows the problems, with
+
+// A story's old address redirects (301) in dev as the built _redirects
+// makes every host do, rather than answering 200 with a refresh page.
+func TestAliasRedirects(t *testing.T) {
+	t.Parallel()
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", "path: /first\naliases: [/old-first]\n")})
+	s, err := New(o, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for _, p := range []string{"/old-first", "/old-first/"} {
+		res, err := client.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/first/" {
+			t.Errorf("%s: %d to %q, want 301 to /first/", p, res.StatusCode, res.Header.Get("Location"))
+		}
+	}
+}
 // the client that reloads the page once a build does.
 func TestFirstBuildFailingShowsItsProblems(t *testing.T) {
 	t.Parallel()

@@ -36,8 +36,8 @@ func HandlerAt(dir, base string) http.Handler {
 // FS serves a site from any file system below base (see HandlerAt),
 // reading each file afresh (the dev server's build in memory). html, when
 // not nil, may rewrite each HTML page before it is sent (the dev server
-// adds its reload script, which is also why its host files are not
-// applied: their policy forbids inline script).
+// adds its reload script, which is also why _headers is not applied: its
+// policy forbids inline script). _redirects is, as a host would.
 func FS(fsys fs.FS, base string, html func([]byte) []byte) http.Handler {
 	return newStatic(&fsSource{fsys: fsys, html: html}, base, false)
 }
@@ -53,7 +53,7 @@ type source interface {
 type static struct {
 	src       source
 	base      string // the site's base path, "" at the root of the host
-	hostFiles bool   // apply _headers and _redirects from the site
+	headers   bool   // apply _headers from the site (_redirects always)
 	host      atomic.Pointer[hostState]
 	checked   atomic.Int64 // when the host files were last looked at (unix ns)
 }
@@ -70,8 +70,8 @@ type hostState struct {
 // file, or the dev server): caching by path and no content sniffing.
 var defaultRules = hostpolicy.Rules{{Pattern: "/*", Headers: []hostpolicy.Header{{Name: "X-Content-Type-Options", Value: "nosniff"}}}}
 
-func newStatic(src source, base string, hostFiles bool) *static {
-	s := &static{src: src, base: base, hostFiles: hostFiles}
+func newStatic(src source, base string, headers bool) *static {
+	s := &static{src: src, base: base, headers: headers}
 	s.host.Store(&hostState{rules: defaultRules, base: base})
 	s.hostState()
 	return s
@@ -84,9 +84,6 @@ const hostCheckEvery = time.Second
 // hostState reads _headers and _redirects again when they changed.
 func (s *static) hostState() *hostState {
 	cur := s.host.Load()
-	if !s.hostFiles {
-		return cur
-	}
 	now := time.Now().UnixNano()
 	last := s.checked.Load()
 	if now-last < int64(hostCheckEvery) || !s.checked.CompareAndSwap(last, now) {
@@ -97,7 +94,7 @@ func (s *static) hostState() *hostState {
 		return cur
 	}
 	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf, base: s.base}
-	if hf != nil {
+	if hf != nil && s.headers {
 		if rules, err := hostpolicy.ParseHeaders(hf.body); err == nil {
 			next.rules = rules
 		}
