@@ -288,13 +288,25 @@ var (
 	varyEncoding = []string{"Accept-Encoding"}
 	gzipEncoding = []string{"gzip"}
 	revalidate   = []string{hostpolicy.Revalidate}
+	bytesRanges  = []string{"bytes"}
 )
+
+// maxRanges caps the ranges of one request: browsers and CDNs ask for one,
+// and thousands of tiny ones would make a small file a large answer.
+// Beyond it the whole file is sent, as RFC 9110 allows a server to.
+const maxRanges = 16
 
 // send answers with f: gzip when the client takes it (and asked for no
 // range), its own ETag for each body, conditional requests and ranges by
 // http.ServeContent, and the headers of the site's rules.
 func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
 	_, ranged := r.Header["Range"]
+	if ranged && strings.Count(r.Header.Get("Range"), ",") >= maxRanges {
+		whole := *r
+		whole.Header = r.Header.Clone()
+		whole.Header.Del("Range")
+		r, ranged = &whole, false
+	}
 	gz := f.gz != nil && !ranged && acceptsGzip(r.Header["Accept-Encoding"])
 	h := w.Header()
 	f.fill(h, host, upath, status, gz)
@@ -345,8 +357,11 @@ func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz
 	if length != nil {
 		h["Content-Length"] = length
 	}
-	if status == http.StatusOK && etag != nil {
-		h["Etag"] = etag
+	if status == http.StatusOK {
+		h["Accept-Ranges"] = bytesRanges // on every answer, as http.ServeContent's say
+		if etag != nil {
+			h["Etag"] = etag
+		}
 	}
 }
 

@@ -267,6 +267,23 @@ func TestRange(t *testing.T) {
 	if r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=0-3", "If-Range": `"stale"`}); r.StatusCode != 200 || body(r) != "0123456789abcdefghij" {
 		t.Errorf("If-Range stale: %d", r.StatusCode)
 	}
+	// Too many ranges get the whole file, not a multipart answer many
+	// times its size.
+	many := "bytes=0-0" + strings.Repeat(",1-1", maxRanges)
+	if r := get(t, h, "/range.txt", map[string]string{"Range": many}); r.StatusCode != 200 || body(r) != "0123456789abcdefghij" {
+		t.Errorf("%d ranges: %d", maxRanges+1, r.StatusCode)
+	}
+	if r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=0-0" + strings.Repeat(",2-2", maxRanges-1)}); r.StatusCode != 206 {
+		t.Errorf("%d ranges: %d", maxRanges, r.StatusCode)
+	}
+	// Every answer says ranges are taken, plain, gzipped or conditional.
+	for _, hdr := range []map[string]string{nil, {"Accept-Encoding": "gzip"}, {"If-Modified-Since": "Mon, 02 Jan 2006 15:04:05 GMT"}} {
+		for _, p := range []string{"/range.txt", "/rbi-policy/"} {
+			if r := get(t, h, p, hdr); r.Header.Get("Accept-Ranges") != "bytes" {
+				t.Errorf("%s %v: Accept-Ranges %q", p, hdr, r.Header.Get("Accept-Ranges"))
+			}
+		}
+	}
 }
 
 // Nothing hidden and nothing reached through a symlink is served, wherever
