@@ -121,8 +121,6 @@ func TestRebuildReloadAndOverlay(t *testing.T) {
 	}
 }
 
-// Before any build has succeeded, every address shows the problems, with
-
 // A story's old address redirects (301) in dev as the built _redirects
 // makes every host do, rather than answering 200 with a refresh page.
 func TestAliasRedirects(t *testing.T) {
@@ -147,6 +145,8 @@ func TestAliasRedirects(t *testing.T) {
 		}
 	}
 }
+
+// Before any build has succeeded, every address shows the problems, with
 // the client that reloads the page once a build does.
 func TestFirstBuildFailingShowsItsProblems(t *testing.T) {
 	t.Parallel()

@@ -17,7 +17,7 @@ import (
 type Limits struct {
 	ReadHeaderTimeout time.Duration // to send the request line and headers
 	ReadTimeout       time.Duration // to send the whole request, body included
-	WriteTimeout      time.Duration // to take the whole response
+	WriteTimeout      time.Duration // to take each 64 KiB of a response (paced)
 	IdleTimeout       time.Duration // between requests on a keep-alive connection
 	MaxConns          int           // connections served at once; more wait to be accepted
 	// MaxConnsPerClient caps one address's open connections, so that one
@@ -68,6 +68,9 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, ready func(addr
 func ServeLimits(ctx context.Context, ln net.Listener, h http.Handler, lim Limits, ready func(addr string)) error {
 	// Requests inherit ctx, so long-lived ones (the dev server's event
 	// stream) end when the server is asked to stop.
+	if lim.WriteTimeout > 0 {
+		h = paced(h, lim.WriteTimeout)
+	}
 	srv := &http.Server{Addr: ln.Addr().String(), Handler: h,
 		ReadHeaderTimeout: lim.ReadHeaderTimeout, ReadTimeout: lim.ReadTimeout,
 		WriteTimeout: lim.WriteTimeout, IdleTimeout: lim.IdleTimeout, MaxHeaderBytes: lim.MaxHeaderBytes,

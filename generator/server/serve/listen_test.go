@@ -163,6 +163,57 @@ func TestUnreadResponseIsCut(t *testing.T) {
 	}
 }
 
+// A client reading a large response slowly, but steadily, gets all of it,
+// though it takes many times the write timeout.
+func TestSlowReaderGetsTheWholeResponse(t *testing.T) {
+	t.Parallel()
+	const size = 8 << 20
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(make([]byte, size))
+	})
+	timeout := 100 * time.Millisecond
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ServeLimits(ctx, smallBuffers{ln}, h, Limits{WriteTimeout: timeout}, nil) }()
+	t.Cleanup(func() { cancel(); <-done })
+	c := dial(t, ln.Addr().String()).(*net.TCPConn)
+	c.SetReadBuffer(256 << 10)
+	io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+	begin := time.Now()
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, buf := 0, make([]byte, 64<<10)
+	for {
+		n, err := res.Body.Read(buf)
+		got += n
+		if err != nil {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	if took := time.Since(begin); got != size || took < 2*timeout {
+		t.Errorf("%d of %d bytes in %s (the test needs a read slower than %s)", got, size, took, 2*timeout)
+	}
+}
+
+// smallBuffers gives each connection a small send buffer, so that what the
+// server writes waits on the reader rather than in the kernel.
+type smallBuffers struct{ net.Listener }
+
+func (l smallBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		tc.SetWriteBuffer(32 << 10)
+	}
+	return c, err
+}
+
 func TestConnectionCap(t *testing.T) {
 	t.Parallel()
 	addr := start(t, Handler(site(t)), Limits{MaxConns: 2, IdleTimeout: time.Minute})

@@ -51,11 +51,11 @@ type source interface {
 }
 
 type static struct {
-	src       source
-	base      string // the site's base path, "" at the root of the host
-	headers   bool   // apply _headers from the site (_redirects always)
-	host      atomic.Pointer[hostState]
-	checked   atomic.Int64 // when the host files were last looked at (unix ns)
+	src     source
+	base    string // the site's base path, "" at the root of the host
+	headers bool   // apply _headers from the site (_redirects always)
+	host    atomic.Pointer[hostState]
+	checked atomic.Int64 // when the host files were last looked at (unix ns)
 }
 
 // hostState is what the site's host files say, and which versions they were read from.
@@ -301,7 +301,8 @@ const maxRanges = 16
 // http.ServeContent, and the headers of the site's rules.
 func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
 	_, ranged := r.Header["Range"]
-	if ranged && strings.Count(r.Header.Get("Range"), ",") >= maxRanges {
+	if rg := r.Header.Get("Range"); ranged && (strings.Count(rg, ",") >= maxRanges || !strings.HasPrefix(rg, "bytes=")) {
+		// Whole, and so for a unit other than bytes, as RFC 9110 says.
 		whole := *r
 		whole.Header = r.Header.Clone()
 		whole.Header.Del("Range")
@@ -333,8 +334,27 @@ func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f
 		}
 		return
 	}
-	http.ServeContent(w, r, f.rel, f.mod, bytes.NewReader(body))
+	http.ServeContent(judged{w}, r, f.rel, f.mod, bytes.NewReader(body))
 }
+
+// judged mends what http.ServeContent answers with the headers send set
+// for the body: a 412 sends none, so it has no length (a client would wait
+// for the bytes promised), and a gzip body cannot be ranged.
+type judged struct{ http.ResponseWriter }
+
+func (w judged) WriteHeader(code int) {
+	h := w.Header()
+	if code == http.StatusPreconditionFailed {
+		delete(h, "Content-Length")
+		delete(h, "Content-Encoding")
+	}
+	if _, gz := h["Content-Encoding"]; gz {
+		delete(h, "Accept-Ranges")
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w judged) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // fill sets the headers of an answer with f (its gzip body when gz): the
 // site's rules for upath, the type, length and ETag of the body.
@@ -358,7 +378,9 @@ func (f *file) fill(h http.Header, host *hostState, upath string, status int, gz
 		h["Content-Length"] = length
 	}
 	if status == http.StatusOK {
-		h["Accept-Ranges"] = bytesRanges // on every answer, as http.ServeContent's say
+		if !gz { // a range is of the plain body, as http.ServeContent's answers say
+			h["Accept-Ranges"] = bytesRanges
+		}
 		if etag != nil {
 			h["Etag"] = etag
 		}
@@ -375,20 +397,39 @@ func conditional(h http.Header) bool {
 	return false
 }
 
-// acceptsGzip reads Accept-Encoding: gzip (or *) with a q-value above 0.
+// acceptsGzip reads Accept-Encoding: gzip with a q-value above 0, or, when
+// gzip is not named, * with one (RFC 9110 12.5.3: the named coding wins).
 func acceptsGzip(values []string) bool {
+	gzip, star := -1, -1 // -1: not named; 0: refused; 1: taken
 	for _, v := range values {
 		for item := range strings.SplitSeq(v, ",") {
 			name, params, _ := strings.Cut(item, ";")
 			name = strings.TrimSpace(name)
-			if !strings.EqualFold(name, "gzip") && name != "*" {
-				continue
+			taken := 1
+			if refused(params) {
+				taken = 0
 			}
-			q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-			if q == "q=0" || strings.HasPrefix(q, "q=0.") && strings.Trim(q[4:], "0") == "" {
-				return false
+			switch { // named twice, the first counts
+			case strings.EqualFold(name, "gzip") && gzip < 0:
+				gzip = taken
+			case name == "*" && star < 0:
+				star = taken
 			}
-			return true
+		}
+	}
+	if gzip >= 0 {
+		return gzip == 1
+	}
+	return star == 1
+}
+
+// refused reads a q-value of 0 (q=0, Q=0.000) among a coding's parameters.
+func refused(params string) bool {
+	for p := range strings.SplitSeq(params, ";") {
+		k, v, ok := strings.Cut(strings.ReplaceAll(strings.TrimSpace(p), " ", ""), "=")
+		if ok && strings.EqualFold(k, "q") {
+			whole, frac, _ := strings.Cut(v, ".")
+			return whole == "0" && strings.Trim(frac, "0") == ""
 		}
 	}
 	return false

@@ -4,6 +4,7 @@ import (
 	"compress/gzip"
 	"context"
 	"io"
+	"maps"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -276,12 +277,63 @@ func TestRange(t *testing.T) {
 	if r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=0-0" + strings.Repeat(",2-2", maxRanges-1)}); r.StatusCode != 206 {
 		t.Errorf("%d ranges: %d", maxRanges, r.StatusCode)
 	}
-	// Every answer says ranges are taken, plain, gzipped or conditional.
-	for _, hdr := range []map[string]string{nil, {"Accept-Encoding": "gzip"}, {"If-Modified-Since": "Mon, 02 Jan 2006 15:04:05 GMT"}} {
+	// A unit other than bytes is ignored.
+	if r := get(t, h, "/range.txt", map[string]string{"Range": "items=0-1"}); r.StatusCode != 200 || body(r) != "0123456789abcdefghij" {
+		t.Errorf("items=0-1: %d", r.StatusCode)
+	}
+	// Every plain answer says ranges are taken, conditional or not; a
+	// gzipped one, which cannot be ranged, does not (as nginx).
+	for _, hdr := range []map[string]string{nil, {"If-Modified-Since": "Mon, 02 Jan 2006 15:04:05 GMT"}, {"If-None-Match": `"x"`}} {
 		for _, p := range []string{"/range.txt", "/rbi-policy/"} {
 			if r := get(t, h, p, hdr); r.Header.Get("Accept-Ranges") != "bytes" {
 				t.Errorf("%s %v: Accept-Ranges %q", p, hdr, r.Header.Get("Accept-Ranges"))
 			}
+			gz := map[string]string{"Accept-Encoding": "gzip"}
+			maps.Copy(gz, hdr)
+			if r := get(t, h, p, gz); r.Header.Get("Content-Encoding") == "gzip" && r.Header.Get("Accept-Ranges") != "" {
+				t.Errorf("%s %v: a gzip body with Accept-Ranges %q", p, gz, r.Header.Get("Accept-Ranges"))
+			}
+		}
+	}
+}
+
+// A failed If-Match or If-Unmodified-Since is a 412 without a body, and
+// says so: not the length of the page it does not send.
+func TestPreconditionFailed(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(Handler(site(t)))
+	defer srv.Close()
+	for _, hdr := range []map[string]string{
+		{"If-Match": `"nope"`},
+		{"If-Match": `"nope"`, "Accept-Encoding": "gzip"},
+		{"If-Unmodified-Since": "Mon, 02 Jan 2006 15:04:05 GMT"},
+	} {
+		req, _ := http.NewRequest("GET", srv.URL+"/rbi-policy/", nil)
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusPreconditionFailed || err != nil || len(b) != 0 || res.Header.Get("Content-Encoding") != "" {
+			t.Errorf("%v: %d, %d bytes, %v; %v", hdr, res.StatusCode, len(b), err, res.Header)
+		}
+	}
+}
+
+// Accept-Encoding's q-values: gzip refused is refused whatever * says, and
+// Q is q.
+func TestAcceptsGzip(t *testing.T) {
+	for v, want := range map[string]bool{
+		"gzip": true, "gzip;q=0": false, "gzip;Q=0": false, "gzip; q=0.000": false, "gzip;q=0.001": true,
+		"*": true, "*;q=0": false, "*;q=0.5, gzip;q=0": false, "gzip;q=0, *": false, "*;q=0, gzip": true,
+		"br, deflate": false, "GZIP": true, "identity": false,
+	} {
+		if got := acceptsGzip([]string{v}); got != want {
+			t.Errorf("%q: %v, want %v", v, got, want)
 		}
 	}
 }

@@ -19,7 +19,7 @@ var niceMultiples = []float64{1, 5, 2, 2.5}
 // step), at most maxTicks ticks. Among the candidates it weighs, as Talbot,
 // Lin and Hanrahan's extended Wilkinson algorithm does, how closely the
 // bounds hug the data, how simple the step is and how near the count is to
-// five.
+// five (or to as many as there is room for).
 func niceScale(lo, hi float64, maxTicks int) scale {
 	if !(hi > lo) || hi-lo < 1e-9*math.Max(math.Abs(lo), math.Abs(hi)) {
 		pad := math.Max(math.Abs(hi)*0.1, 1)
@@ -30,6 +30,7 @@ func niceScale(lo, hi float64, maxTicks int) scale {
 		}
 	}
 	maxTicks = max(maxTicks, 2)
+	target := float64(min(maxTicks, 5))
 	best, bestScore := scale{}, math.Inf(-1)
 	span := hi - lo
 	for k := math.Floor(math.Log10(span/float64(maxTicks))) - 1; k <= math.Ceil(math.Log10(span))+1; k++ {
@@ -44,7 +45,10 @@ func niceScale(lo, hi float64, maxTicks int) scale {
 			// tenth of the data's span, so a half-empty axis scores badly.
 			coverage := 1 - 0.5*(sq(hi-s.hi)+sq(lo-s.lo))/sq(0.1*span)
 			simplicity := 1 - float64(i)/float64(len(niceMultiples))
-			density := 1 - math.Abs(float64(n)-5)/5
+			// Talbot's density: falls off as the ratio to the target count,
+			// so two ticks (0 and 10 over data up to 9.2) score well below
+			// six, not a step behind them.
+			density := 2 - math.Max(float64(n)/target, target/float64(n))
 			score := 0.4*coverage + 0.3*simplicity + 0.3*density
 			if score > bestScore+1e-12 {
 				best, bestScore = s, score

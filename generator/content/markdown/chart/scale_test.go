@@ -15,6 +15,13 @@ func TestNiceScale(t *testing.T) {
 		{-1.76, 3.16, -2, 4, 1},
 		{5, 5, 4, 6, 0.5},       // a flat series gets room around it
 		{0.5, 0.5, 0, 1.5, 0.5}, // and stands on zero when that is near
+		// Never two ticks where there is room for more (a data desk's review).
+		{0, 9.2, 0, 10, 2},
+		{0, 95, 0, 100, 20},
+		{0, 100, 0, 100, 20},
+		{-10, 0, -10, 0, 2},
+		{0, 0.95, 0, 1, 0.2},
+		{0, 920, 0, 1000, 200},
 	}
 	for _, c := range cases {
 		s := niceScale(c.lo, c.hi, 8)
