@@ -26,13 +26,14 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	lo, hi := c.extent()
 	lo, hi = math.Min(lo, 0), math.Max(hi, 0) // bars start at zero
 	texts := make([][]string, len(c.Rows))
+	dec := c.seriesDecimals()
 	for i, r := range c.Rows {
 		texts[i] = make([]string, len(r.Values))
 		for s, v := range r.Values {
 			if math.IsNaN(v) {
 				continue
 			}
-			texts[i][s] = grouped(v, writtenDecimals(r.Cells[s]))
+			texts[i][s] = grouped(v, dec[s])
 			if stacked {
 				continue // values inside the segments: no gutters
 			}
@@ -141,11 +142,10 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	cv.b.WriteString(`</g>`)
 
 	for i, r := range c.References {
-		l := label{lines: []string{c.referenceText(r)}, x: x(r.Value), y: 4 + float64(i)*lineH + ascent, anchor: "middle", class: "chart__reflabel"}
-		if b := l.box(); b.x0 < -cv.left {
-			l.anchor = "start"
-		} else if b.x1 > p+cv.right {
-			l.anchor = "end"
+		l := label{lines: []string{c.referenceText(r)}, x: x(r.Value), y: 4 + float64(i)*lineH + ascent, anchor: "middle", class: "chart__reflabel", bold: true}
+		if b := l.box(); b.x0 < -cv.left || b.x1 > p+cv.right {
+			// Centred over its line where it fits, else as near as it can.
+			l.anchor, l.x = "start", math.Max(-cv.left, math.Min(b.x0, p+cv.right-(b.x1-b.x0)))
 		}
 		cv.put(l)
 	}

@@ -109,6 +109,39 @@ func TestDrawing(t *testing.T) {
 	}
 }
 
+// The values on a series' marks all show as many decimals as its most
+// precise cell, on columns and bars alike; the data table keeps each cell
+// as written.
+func TestSeriesDecimals(t *testing.T) {
+	for _, typ := range []string{"column", "bar"} {
+		c, problems := Parse([]byte("type: " + typ + "\ntitle: T\nsource: S\n---\nState,Rate\nGoa,7\nBihar,7.25\nPunjab,10.8\n"))
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		html := c.HTML("c")
+		for _, want := range []string{">7.00</text>", ">7.25</text>", ">10.80</text>", `<td class="num">7</td>`, `<td class="num">10.8</td>`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: lacks %s:\n%s", typ, want, html)
+			}
+		}
+	}
+}
+
+// A reference label that the names of the lines push off its line (they
+// end near it, and the labels go beside the plot) points back at it.
+func TestReferenceLeader(t *testing.T) {
+	src := "type: line\ntitle: T\nunits: \"%\"\nsource: S\nreference: 4.1 Target band upper edge for the year\n---\nMonth,Food inflation,Core inflation\n" +
+		"Jan 2025,4.0,4.1\nFeb 2025,4.1,4.0\nMar 2025,4.1,4.1\n"
+	c, problems := Parse([]byte(src))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	cv, _ := c.draw(320)
+	if !strings.Contains(cv.b.String(), `class="chart__leader"`) {
+		t.Errorf("no leader to a reference label moved off its line:\n%s", cv.b.String())
+	}
+}
+
 func TestSpoken(t *testing.T) {
 	cases := []struct{ units, number, want string }{
 		{"₹ lakh crore", "20.10", "₹20.10 lakh crore"},

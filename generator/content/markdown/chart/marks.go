@@ -181,11 +181,12 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 	type item struct {
 		l   label
 		mid float64 // where its middle wants to be
+		ref bool    // a reference line's label
 	}
 	var items []item
 	for s, l := range ends {
 		if last := v.lastValue(s); !math.IsNaN(last) {
-			items = append(items, item{l, v.y(last)})
+			items = append(items, item{l, v.y(last), false})
 		}
 	}
 	for _, r := range v.References {
@@ -194,11 +195,11 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 	var refs []label
 	if v.refOut {
 		for i, l := range v.gutterReferences() {
-			items = append(items, item{l, v.y(v.References[i].Value)})
+			items = append(items, item{l, v.y(v.References[i].Value), true})
 		}
 	} else {
 		for _, r := range v.References {
-			refs = append(refs, label{lines: []string{v.referenceText(r)}, class: "chart__reflabel"})
+			refs = append(refs, label{lines: []string{v.referenceText(r)}, class: "chart__reflabel", bold: true})
 		}
 	}
 	// Names at the right, moved apart from one another as little as needed.
@@ -224,11 +225,18 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 		}
 	}
 	v.cv.b.WriteString(`<g class="chart__ends">`)
+	gap := v.endGap()
 	for i, it := range items {
 		l := it.l
-		l.x, l.y, l.pin = p+endGap, tops[i]+ascent+1, 1
+		l.x, l.y, l.pin = p+gap, tops[i]+ascent+1, 1
 		v.cv.put(l)
 		v.cv.h = math.Max(v.cv.h, l.box().y1+2)
+		// A reference label moved off its line (by the names of lines
+		// ending near it) points at it; the plot's right edge is 100%.
+		if mid := tops[i] + float64(len(l.lines))*lineH/2; it.ref && math.Abs(mid-it.mid) > 2 {
+			fmt.Fprintf(&v.cv.b, `<svg x="100%%" y="0"><path class="chart__leader" d="M1 %sH%sL%s %s"/></svg>`,
+				num(it.mid), num(gap/2-1), num(gap-2), num(mid))
+		}
 	}
 	v.cv.b.WriteString(`</g>`)
 	for i, l := range refs {
@@ -252,6 +260,16 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 	return true
 }
 
+// endGap is the room between the plot and the names at its right: wider
+// when reference labels are among them, for the leader that takes one
+// moved off its line back to it.
+func (v *vertical) endGap() float64 {
+	if v.refOut {
+		return 3 * endGap
+	}
+	return endGap
+}
+
 // gutterReferences are the reference labels as they go in the right
 // gutter, when they found no place in the plot.
 func (v *vertical) gutterReferences() []label {
@@ -260,8 +278,8 @@ func (v *vertical) gutterReferences() []label {
 	}
 	var out []label
 	for _, r := range v.References {
-		lines, _ := wrap(v.referenceText(r), math.Round(0.28*v.cv.w), 3, false)
-		out = append(out, label{lines: lines, class: "chart__reflabel"})
+		lines, _ := wrap(v.referenceText(r), math.Round(0.28*v.cv.w), 3, true)
+		out = append(out, label{lines: lines, class: "chart__reflabel", bold: true})
 	}
 	return out
 }
@@ -315,13 +333,14 @@ func (v *vertical) valueLabels() {
 	k := float64(len(v.Series))
 	var outside []label
 	fits, inside := true, false
+	dec := v.seriesDecimals()
 	for i, r := range v.Rows {
 		up, down := 0.0, 0.0
 		for s, val := range r.Values {
 			if math.IsNaN(val) {
 				continue
 			}
-			text := grouped(val, writtenDecimals(r.Cells[s]))
+			text := grouped(val, dec[s])
 			w := textWidth(text, v.Type == "stacked") // inside a segment, the value is bold
 			if v.Type == "stacked" {
 				var y0, y1 float64

@@ -121,3 +121,18 @@ func writtenDecimals(cell string) int {
 	}
 	return len(frac)
 }
+
+// seriesDecimals is, for each series, the most decimal places any of its
+// cells was written with: the labels on a series' marks all show as many
+// ("7.00", "7.25", "10.80"), as a data desk sets a column of figures.
+func (c *Chart) seriesDecimals() []int {
+	out := make([]int, len(c.Series))
+	for _, r := range c.Rows {
+		for s, cell := range r.Cells {
+			if s < len(out) && !math.IsNaN(r.Values[s]) {
+				out[s] = max(out[s], writtenDecimals(cell))
+			}
+		}
+	}
+	return out
+}

@@ -48,7 +48,7 @@ func (c *Chart) drawVertical(width float64, refOut bool) *canvas {
 	}
 	ends := v.endLabels()
 	for _, e := range append(ends, v.gutterReferences()...) {
-		v.cv.right = math.Max(v.cv.right, widest(e.lines, false)+endGap+4)
+		v.cv.right = math.Max(v.cv.right, widest(e.lines, e.bold)+v.endGap()+4)
 	}
 	if c.Type == "line" && v.tl != nil {
 		v.cv.right = math.Max(v.cv.right, 16) // room to centre the last year under its point
