@@ -72,6 +72,8 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 			}
 		}
 	}
+	// A first column of words names the rows; one of numbers is data.
+	rowNames := len(class) > 0 && class[0] != "num"
 	var b strings.Builder
 	label, tableLabel := `aria-label="Table"`, ""
 	if cap != nil && strings.TrimSpace(strings.TrimPrefix(nodeText(cap, c.src), captionPrefix)) == "" {
@@ -98,8 +100,11 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 		var words []string
 		for i, cell := range row {
 			tag, scope := "td", ""
-			if r == 0 {
+			switch {
+			case r == 0:
 				tag, scope = "th", ` scope="col"`
+			case i == 0 && rowNames:
+				tag, scope = "th", ` scope="row"` // what each row is about, as a screen reader names it
 			}
 			attr := scope
 			if i < len(class) && class[i] != "" {

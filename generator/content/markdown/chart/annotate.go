@@ -37,7 +37,11 @@ func (c *Chart) annotate(fields map[string]fence.Field) []fence.Problem {
 		num, label, _ := strings.Cut(part, " ")
 		v, err := Number(num)
 		if first, _ := utf8.DecodeRuneInString(num); err != nil && strings.ContainsRune("0123456789+-−.", first) {
-			add("reference", "%q is not a number a chart can show: write it out in full, at most %g (then its label: reference: 4 RBI target 4%%)", num, MaxValue)
+			if strings.ContainsAny(num, units) {
+				add("reference", "%q: write the number alone, then its label (units: gives the unit): reference: 4 RBI target 4%%", num)
+			} else {
+				add("reference", "%q is not a number a chart can show: write it out in full, at most %g (then its label: reference: 4 RBI target 4%%)", num, MaxValue)
+			}
 			continue
 		}
 		if err != nil || math.IsNaN(v) {

@@ -32,6 +32,14 @@ func TestNumber(t *testing.T) {
 	if _, err := Number("3.1%"); !strings.Contains(err.Error(), `units: "%"`) {
 		t.Errorf("a value with its unit says where the unit goes: %v", err)
 	}
+	for _, in := range []string{"12,34,5678", "1,2", "123,45"} {
+		if _, err := Number(in); err == nil || !strings.Contains(err.Error(), "commas do not group digits") {
+			t.Errorf("Number(%q): a number grouped wrongly says so: %v", in, err)
+		}
+	}
+	if _, err := Number("n/a"); err == nil || !strings.Contains(err.Error(), "leave the cell empty") {
+		t.Errorf("Number(n/a): %v", err)
+	}
 }
 
 func TestParseLines(t *testing.T) {
@@ -222,6 +230,7 @@ func TestAnnotations(t *testing.T) {
 	bad := []struct{ header, want string }{
 		{"reference: RBI 4\n", `4: reference: "RBI 4" does not start with a number (write the value, then its label: reference: 4 RBI target 4%)`},
 		{"reference: 1e300 big\n", `4: reference: "1e300" is not a number a chart can show: write it out in full, at most 1e+15 (then its label: reference: 4 RBI target 4%)`},
+		{"reference: 4% target\n", `4: reference: "4%": write the number alone, then its label (units: gives the unit): reference: 4 RBI target 4%`},
 		{"reference: 4.5.1 target\n", `4: reference: "4.5.1" is not a number a chart can show: write it out in full, at most 1e+15 (then its label: reference: 4 RBI target 4%)`},
 		{"highlight: Feb 2024\n", `4: highlight: no row is labelled "Feb 2024" (did you mean "Feb 2025"?)`},
 		{"highlight: Mar 2025 to Jan 2025\n", `4: highlight: "Jan 2025" comes before "Mar 2025" in the rows; write the earlier one first`},

@@ -238,6 +238,9 @@ func (c *Chart) hasValue() bool {
 	return false
 }
 
+// units are the signs of a unit an editor may write into a number.
+const units = "%₹$€£"
+
 var numberPattern = regexp.MustCompile(`^[+-]?(\d+|\d{1,3}(,\d{2})*,\d{3}|\d{1,3}(,\d{3})+)?(\.\d+)?$`)
 
 // Number reads a cell: digits with an optional sign and decimal point, and
@@ -251,8 +254,11 @@ func Number(cell string) (float64, error) {
 	s = strings.Replace(s, "−", "-", 1) // a typographic minus
 	if !numberPattern.MatchString(s) || strings.Trim(s, "+-.") == "" {
 		hint := " (leave the cell empty where a value is missing)"
-		if strings.ContainsAny(s, "%₹$€£") {
+		switch bare := strings.ReplaceAll(s, ",", ""); {
+		case strings.ContainsAny(s, units):
 			hint = " (give the unit once in the header, e.g. units: \"%\", and write only the number)"
+		case bare != s && numberPattern.MatchString(bare) && strings.Trim(bare, "+-.") != "":
+			hint = " (its commas do not group digits as 1,23,456 or 123,456 do: check them, or leave them out)"
 		}
 		return math.NaN(), fmt.Errorf("%q is not a number%s", cell, hint)
 	}
