@@ -91,7 +91,7 @@ func withForms(f collectorFlags, trusted, base string, siteHandler http.Handler)
 		return nil, nil, err
 	}
 	site := serve.Mount(siteHandler, base+forms.Prefix, serve.Below(base, forms.Handler(store, opt)))
-	return serve.Health(site, store.Check), store, nil
+	return serve.Health(site, base, store.Check), store, nil
 }
 
 // siteURL is the site's URL for `magazine serve`: --base-url, or the

@@ -94,4 +94,13 @@ func TestBelowPrefixesRedirects(t *testing.T) {
 	if r := do(h, "POST", "/api/forms/newsletter", nil); seen != "" || r.StatusCode == http.StatusSeeOther {
 		t.Errorf("a post outside the base path reached the collector: %d", r.StatusCode)
 	}
+	// A post to an unclean path of the collector is sent on, its method kept.
+	if r := do(h, "POST", "/magazine/api/forms//newsletter?x=1", nil); r.StatusCode != http.StatusPermanentRedirect || r.Header.Get("Location") != "/magazine/api/forms/newsletter?x=1" {
+		t.Errorf("a post to /magazine/api/forms//newsletter: %d to %q", r.StatusCode, r.Header.Get("Location"))
+	}
+	// The base path percent-encoded is the same path: the collector's.
+	seen = ""
+	if r := do(h, "POST", "/%6dagazine/api/forms/newsletter", nil); seen != "/api/forms/newsletter" || r.StatusCode != http.StatusSeeOther {
+		t.Errorf("/%%6dagazine/api/forms/newsletter: collector saw %q, answered %d", seen, r.StatusCode)
+	}
 }

@@ -13,14 +13,16 @@ const HealthPath = "/healthz"
 // than the few seconds load balancers wait for an answer.
 const healthTimeout = 2 * time.Second
 
-// Health answers HealthPath, and leaves every other path to next: 200 to
+// Health answers HealthPath, at the host's root and below base (a site
+// served below a path, whose proxy may pass only that path on), and leaves
+// every other path to next: 200 to
 // a GET or HEAD when check (whether the leads database could store a lead)
 // succeeds within two seconds, 503 when it fails or is late. It is asked
 // every few seconds, so it runs that one query and nothing else, and its
 // answer is never cached: a proxy keeping a 200 would hide an outage.
-func Health(next http.Handler, check func(context.Context) error) http.Handler {
+func Health(next http.Handler, base string, check func(context.Context) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != HealthPath {
+		if r.URL.Path != HealthPath && r.URL.Path != base+HealthPath {
 			next.ServeHTTP(w, r)
 			return
 		}

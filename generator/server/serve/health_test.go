@@ -12,7 +12,7 @@ func TestHealth(t *testing.T) {
 	t.Parallel()
 	var down error
 	site := Handler(site(t))
-	h := Health(site, func(ctx context.Context) error { return down })
+	h := Health(site, "/mag", func(ctx context.Context) error { return down })
 	for _, c := range []struct {
 		method string
 		down   error
@@ -25,16 +25,18 @@ func TestHealth(t *testing.T) {
 		{"POST", nil, 405, "method not allowed\n"},
 	} {
 		down = c.down
-		res := do(h, c.method, HealthPath, nil)
-		if b := body(res); res.StatusCode != c.status || b != c.body {
-			t.Errorf("%s (down: %v): %d %q, want %d %q", c.method, c.down, res.StatusCode, b, c.status, c.body)
-		}
-		if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
-			t.Errorf("%s: Cache-Control %q: a cached answer would hide an outage", c.method, cc)
+		for _, p := range []string{HealthPath, "/mag" + HealthPath} { // at the root, and below the site's base path
+			res := do(h, c.method, p, nil)
+			if b := body(res); res.StatusCode != c.status || b != c.body {
+				t.Errorf("%s %s (down: %v): %d %q, want %d %q", c.method, p, c.down, res.StatusCode, b, c.status, c.body)
+			}
+			if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+				t.Errorf("%s %s: Cache-Control %q: a cached answer would hide an outage", c.method, p, cc)
+			}
 		}
 	}
 	// A database that hangs is a failure too, once the check's time is up.
-	hung := Health(site, func(ctx context.Context) error {
+	hung := Health(site, "", func(ctx context.Context) error {
 		deadline, ok := ctx.Deadline()
 		if !ok || time.Until(deadline) > healthTimeout {
 			t.Errorf("the check's deadline is %v away (set: %v), want at most %v", time.Until(deadline), ok, healthTimeout)

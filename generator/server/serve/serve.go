@@ -199,11 +199,20 @@ func outside(w http.ResponseWriter, base string) {
 // the site, whose own 301 carries the site's headers.
 func Mount(site http.Handler, prefix string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, prefix) && cleanPath(r.URL.Path) == r.URL.Path {
+		clean := cleanPath(r.URL.Path)
+		switch {
+		case strings.HasPrefix(r.URL.Path, prefix) && clean == r.URL.Path:
 			h.ServeHTTP(w, r)
-			return
+		case strings.HasPrefix(clean, prefix) && r.Method != http.MethodGet && r.Method != http.MethodHead:
+			// A form posted to /api/forms//x: 308 keeps the method and the
+			// body, where the site's 301 for pages would lose the lead.
+			u := *r.URL
+			u.Path, u.RawPath = clean, ""
+			w.Header().Set("Location", u.RequestURI())
+			w.WriteHeader(http.StatusPermanentRedirect)
+		default:
+			site.ServeHTTP(w, r)
 		}
-		site.ServeHTTP(w, r)
 	})
 }
 
@@ -214,9 +223,21 @@ func Below(base string, h http.Handler) http.Handler {
 	if base == "" {
 		return h
 	}
-	inner := http.StripPrefix(base, h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		inner.ServeHTTP(&prefixLocation{ResponseWriter: w, base: base}, r)
+		// By the decoded path, as Mount matched it: http.StripPrefix also
+		// wants the raw one to start with base, and answers a bare 404 for
+		// /%6dag/… below /mag.
+		rest, ok := strings.CutPrefix(r.URL.Path, base)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		r2 := new(http.Request)
+		*r2 = *r
+		r2.URL = new(url.URL)
+		*r2.URL = *r.URL
+		r2.URL.Path, r2.URL.RawPath = rest, ""
+		h.ServeHTTP(&prefixLocation{ResponseWriter: w, base: base}, r2)
 	})
 }
 
