@@ -205,3 +205,22 @@ func TestCaddyRecipe(t *testing.T) {
 	dist := testSite(t)
 	checkHost(t, hosttest.Caddy.Serve(t, dist), dist)
 }
+
+// A site without old addresses (no alias, or only those of dedicated
+// layouts, which are pages) still starts under each recipe: Caddy refuses
+// to import an empty file.
+func TestRecipesWithoutRedirects(t *testing.T) {
+	dist := gt.Build(t, map[string]string{"stories/a.md": gt.Story("5", "path: /rbi-policy\n")})
+	for _, s := range []hosttest.Server{hosttest.Nginx, hosttest.Caddy} {
+		t.Run(s.Bin, func(t *testing.T) {
+			res, err := http.Get(s.Serve(t, dist) + "/rbi-policy/")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode != 200 {
+				t.Errorf("/rbi-policy/: %d", res.StatusCode)
+			}
+		})
+	}
+}
