@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 )
 
 // description is the picture's text alternative: the editor's alt, or a
@@ -26,7 +27,7 @@ func (c *Chart) description(bars int) string {
 	}
 	fmt.Fprintf(&b, "%s of %s by %s", kind, strings.Join(c.Series, ", "), strings.ToLower(c.Label))
 	if n := len(c.Rows); n > 1 {
-		fmt.Fprintf(&b, ", %s to %s", c.Rows[0].Label, c.Rows[n-1].Label)
+		fmt.Fprintf(&b, ", %s to %s", spokenRow(c.Rows[0].Label), spokenRow(c.Rows[n-1].Label))
 	}
 	b.WriteString(".")
 	for s, name := range c.Series {
@@ -35,7 +36,7 @@ func (c *Chart) description(bars int) string {
 			var parts []string
 			for i, r := range c.Rows {
 				if !math.IsNaN(r.Values[s]) {
-					parts = append(parts, r.Label+" "+c.said(i, s))
+					parts = append(parts, spokenRow(r.Label)+" "+c.said(i, s))
 				}
 			}
 			b.WriteString(strings.Join(parts, ", ") + ".")
@@ -62,7 +63,12 @@ func (c *Chart) description(bars int) string {
 			b.WriteString("no values.")
 			continue
 		}
-		at := func(i int) string { return c.said(i, s) + " in " + c.Rows[i].Label }
+		at := func(i int) string {
+			if isoDay.MatchString(strings.TrimSpace(c.Rows[i].Label)) {
+				return c.said(i, s) + " on " + spokenRow(c.Rows[i].Label)
+			}
+			return c.said(i, s) + " in " + c.Rows[i].Label
+		}
 		fmt.Fprintf(&b, "from %s to %s; highest %s, lowest %s.", at(first), at(last), at(hi), at(lo))
 	}
 	for _, r := range c.References {
@@ -73,14 +79,25 @@ func (c *Chart) description(bars int) string {
 		b.WriteString(".")
 	}
 	for _, h := range c.Highlights {
-		b.WriteString(" Highlighted: " + c.Rows[h.From].Label)
+		b.WriteString(" Highlighted: " + spokenRow(c.Rows[h.From].Label))
 		if h.To > h.From {
-			b.WriteString(" to " + c.Rows[h.To].Label)
+			b.WriteString(" to " + spokenRow(c.Rows[h.To].Label))
 		}
 		b.WriteString(".")
 	}
 	c.describeStars(&b)
 	return b.String()
+}
+
+// spokenRow is a row's label as a screen reader should say it: a day in
+// words ("1 October 2025", not "2025-10-01"), any other as written.
+func spokenRow(label string) string {
+	if s := strings.TrimSpace(label); isoDay.MatchString(s) {
+		if d, err := time.Parse(time.DateOnly, s); err == nil {
+			return d.Format("2 January 2006")
+		}
+	}
+	return label
 }
 
 // said is a value as a screen reader should say it, starred or not.

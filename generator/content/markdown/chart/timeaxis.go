@@ -15,9 +15,10 @@ import (
 // A period is a row label read as a point in time: a month ("Apr 2021",
 // "April 2021", "2021-04"), a quarter ("Q1 2025", "Jan–Mar 2025"), a year
 // ("2021") or an Indian fiscal year ("2021-22"), each optionally followed by
-// a note in brackets ("2025-26 (BE)"). t counts months, quarters or years.
+// a note in brackets ("2025-26 (BE)"), or a day ("2025-10-01"). t counts
+// months, quarters or years, or days since 1 January 1970.
 type period struct {
-	kind byte // 'm', 'q', 'y' or 'f'
+	kind byte // 'm', 'q', 'y', 'f' or 'd'
 	t    int
 }
 
@@ -26,6 +27,7 @@ var monthNames = []string{"January", "February", "March", "April", "May", "June"
 var (
 	monthLabel   = regexp.MustCompile(`^([A-Za-z]{3,9})\.?,? (\d{4})$`)
 	isoMonth     = regexp.MustCompile(`^(\d{4})-(\d{2})$`)
+	isoDay       = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	quarterLabel = regexp.MustCompile(`^Q([1-4]),? (\d{4})$|^(\d{4}),? Q([1-4])$`)
 	monthRange   = regexp.MustCompile(`^([A-Za-z]{3,9})\s?[–-]\s?([A-Za-z]{3,9}),? (\d{4})$`)
 	yearLabel    = regexp.MustCompile(`^(\d{4})$`)
@@ -53,6 +55,11 @@ func readPeriod(label string, isoOnly bool) (period, bool) {
 		y, end := atoi(m[1]), atoi(m[2])
 		if end == (y+1)%100 || end == y+1 {
 			return period{'f', y}, true
+		}
+	}
+	if isoDay.MatchString(s) {
+		if d, err := time.Parse(time.DateOnly, s); err == nil {
+			return period{'d', int(d.Unix() / secondsADay)}, true
 		}
 	}
 	if m := isoMonth.FindStringSubmatch(s); m != nil && atoi(m[2]) >= 1 && atoi(m[2]) <= 12 {
@@ -114,8 +121,29 @@ func (tl *timeline) intervals() []int {
 		return []int{1, 3, 6, 12, 24, 60, 120, 240, 600}
 	case 'q':
 		return []int{1, 2, 4, 8, 20, 40, 80}
+	case 'd': // days, weeks from Mondays, then months: 30 × their number
+		return []int{1, 7, 14, 30, 90, 180, 360, 720}
 	}
 	return []int{1, 2, 5, 10, 20, 25, 50, 100}
+}
+
+const secondsADay = 24 * 60 * 60
+
+// day is the date t days after 1 January 1970.
+func day(t int) time.Time { return time.Unix(int64(t)*secondsADay, 0).UTC() }
+
+// onDayTick reports whether day t starts an interval of a daily axis: a
+// Monday (1 January 1970 was a Thursday) for weeks, the first of a month
+// for months.
+func onDayTick(t, interval int) bool {
+	switch {
+	case interval < 7:
+		return t%interval == 0
+	case interval < 30:
+		return (t+3)%interval == 0
+	}
+	d := day(t)
+	return d.Day() == 1 && (d.Year()*12+int(d.Month())-1)%(interval/30) == 0
 }
 
 // calendarTick is a tick on a calendar boundary: its time and its label.
@@ -132,7 +160,7 @@ func (tl *timeline) ticks(interval int, rows map[int]string) []calendarTick {
 	var out []calendarTick
 	first, last := tl.t[0], tl.t[len(tl.t)-1]
 	for t := first; t <= last; t++ {
-		if t%interval != 0 {
+		if tl.kind == 'd' && !onDayTick(t, interval) || tl.kind != 'd' && t%interval != 0 {
 			continue
 		}
 		out = append(out, calendarTick{t, tl.label(t, interval, rows)})
@@ -142,6 +170,15 @@ func (tl *timeline) ticks(interval int, rows map[int]string) []calendarTick {
 
 func (tl *timeline) label(t, interval int, rows map[int]string) string {
 	switch tl.kind {
+	case 'd':
+		d := day(t)
+		switch {
+		case interval >= 360:
+			return strconv.Itoa(d.Year())
+		case interval >= 30:
+			return d.Format("Jan 2006")
+		}
+		return d.Format("2 Jan")
 	case 'm':
 		if interval >= 12 {
 			return strconv.Itoa(t / 12)
@@ -192,6 +229,9 @@ func (p period) end(loc *time.Location) time.Time {
 		return time.Date(p.t/4, time.Month(p.t%4*3+4), 1, 0, 0, 0, 0, loc)
 	case 'f': // an Indian fiscal year runs April to March
 		return time.Date(p.t+1, time.April, 1, 0, 0, 0, 0, loc)
+	case 'd':
+		d := day(p.t)
+		return time.Date(d.Year(), d.Month(), d.Day()+1, 0, 0, 0, 0, loc)
 	}
 	return time.Date(p.t+1, time.January, 1, 0, 0, 0, 0, loc)
 }
@@ -230,7 +270,7 @@ func (c *Chart) CheckDates(asOf time.Time) []fence.Problem {
 // them out as times): fiscal years and quarters as desks write them ("FY26",
 // "FY 2025-26", "Q2 FY26", "Q2 2025-26"), half-years ("H2 2025"), months
 // with a two-digit year after an apostrophe ("Sep'25": "Sep-25" may as well
-// be the 25th of a daily series), "2025-Q3" and days ("2025-12-01").
+// be the 25th of a daily series) and "2025-Q3".
 var (
 	fyLabel = regexp.MustCompile(`^FY\s?'?(\d{2}|\d{4})$|^FY\s?(\d{4})\s?[-–/]\s?(\d{2}|\d{4})$`)
 	// A two-digit year needs its FY: "Q2 25" may be a calendar quarter.
@@ -289,9 +329,6 @@ func periodEnd(label string, loc *time.Location) (time.Time, bool) {
 	}
 	if m := isoQuarter.FindStringSubmatch(s); m != nil {
 		return time.Date(atoi(m[1]), time.Month(3*atoi(m[2])+1), 1, 0, 0, 0, 0, loc), true
-	}
-	if d, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
-		return d.AddDate(0, 0, 1), true
 	}
 	return time.Time{}, false
 }

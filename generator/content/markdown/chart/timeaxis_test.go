@@ -37,6 +37,41 @@ func TestParsePeriod(t *testing.T) {
 	if _, ok := readTimeline([]string{"2025", "2024"}); ok {
 		t.Error("a timeline runs forward")
 	}
+	if tl, ok := readTimeline([]string{"2025-09-30", "2025-10-01", "2025-10-06"}); !ok || tl.kind != 'd' || tl.t[2]-tl.t[1] != 5 {
+		t.Errorf("days, counted across a month's end and a weekend's gap: %+v", tl)
+	}
+}
+
+// TestDailyTicks: a month of weekdays is ticked on Mondays, or every other
+// Monday, as they fit; a quarter of days on the first of each month; the
+// weekends' gaps are gaps in time.
+func TestDailyTicks(t *testing.T) {
+	c := &Chart{Type: "line", Series: []string{"A"}}
+	for d := time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC); d.Month() == time.October; d = d.AddDate(0, 0, 1) {
+		if d.Weekday() != time.Saturday && d.Weekday() != time.Sunday {
+			c.Rows = append(c.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Cells: []string{"1"}, Starred: []bool{false}})
+		}
+	}
+	if got := fmt.Sprint(tickTexts(c, 560)); got != "[6 Oct 13 Oct 20 Oct 27 Oct]" {
+		t.Errorf("a month of weekdays at 560 px: %s", got)
+	}
+	if got := fmt.Sprint(tickTexts(c, 200)); got != "[6 Oct 20 Oct]" {
+		t.Errorf("a month of weekdays at 200 px: %s", got)
+	}
+	if d := c.description(0); !strings.Contains(d, "by , 1 October 2025 to 31 October 2025. A: from 1 on 1 October 2025 to 1 on 31 October 2025") {
+		t.Errorf("a screen reader hears the days in words: %s", d)
+	}
+	v := timeAxis(c, 560)
+	if v.x[2]-v.x[1] != v.x[1]-v.x[0] || v.x[3]-v.x[2] <= 2*(v.x[1]-v.x[0]) {
+		t.Errorf("Friday to Monday is three days, not one: %v", v.x[:4])
+	}
+	q := &Chart{Type: "line", Series: []string{"A"}}
+	for d := time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC); d.Before(time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC)); d = d.AddDate(0, 0, 1) {
+		q.Rows = append(q.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Starred: []bool{false}})
+	}
+	if got := fmt.Sprint(tickTexts(q, 300)); got != "[Jul 2025 Aug 2025 Sep 2025]" {
+		t.Errorf("a quarter of days at 300 px: %s", got)
+	}
 }
 
 func TestAbbreviate(t *testing.T) {

@@ -37,6 +37,9 @@ func (v *vertical) y(val float64) float64 {
 func (c *Chart) drawVertical(width float64, refOut bool) *canvas {
 	v := &vertical{Chart: c, cv: &canvas{w: width}, refOut: refOut}
 	v.tl, _ = readTimeline(c.labels())
+	if v.tl != nil && v.tl.kind == 'd' && c.Type != "line" {
+		v.tl = nil // columns of days stand side by side, whatever the gaps between them
+	}
 	lo, hi := c.axisRange()
 	v.s = niceScale(lo, hi, plotH/tickPx+1)
 	dec := decimals(v.s.step)
@@ -221,8 +224,8 @@ const maxNamedPoints = 8
 // that fit a phone on one line each.
 func (v *vertical) pointLabels() ([]label, float64, bool) {
 	n, p := len(v.Rows), v.cv.plotW()
-	if n < 2 || n > maxNamedPoints || v.tl.kind == 'm' {
-		return nil, 0, false // months are ticked by quarter, as desks do
+	if n < 2 || n > maxNamedPoints || v.tl.kind == 'm' || v.tl.kind == 'd' {
+		return nil, 0, false // months are ticked by quarter, as desks do; days by week or month
 	}
 	gap := p
 	for i := 1; i < n; i++ {
