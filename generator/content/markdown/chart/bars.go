@@ -7,11 +7,14 @@ import (
 	"slices"
 )
 
-// Horizontal bars: each category's name above its bars, from the chart's
-// left edge and wrapped to its width, so a long ministry name is never cut;
-// each bar's value at its end, in gutters sized to the widest value; no
-// value axis. Stacked columns that cannot name their categories are drawn
-// this way too, with the values inside the segments where they fit.
+// Horizontal bars: each category's name beside its bars, in a left gutter,
+// when every name fits in two lines of two fifths of the width and no value
+// is negative (thirty states then take half the height); else above its bars,
+// from the chart's left edge and wrapped to its width, so a long ministry
+// name is never cut. Each bar's value at its end, in gutters sized to the
+// widest value; no value axis. Stacked columns that cannot name their
+// categories are drawn this way too, with the values inside the segments
+// where they fit.
 const (
 	barH     = 16 // a bar's thickness, one series
 	barHMany = 13 // with several series (its value labels 15 px apart)
@@ -19,6 +22,8 @@ const (
 	catGap   = 12 // between categories
 	nameGap  = 3  // between a name and its bars
 	valGap   = 4  // between a bar's end and its value
+	sideGap  = 8  // between a name beside its bars and the bars
+	sideCat  = 8  // between categories named beside their bars: half a bar
 )
 
 func (c *Chart) drawBars(width float64, stacked bool) *canvas {
@@ -51,6 +56,18 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	if hi == lo {
 		hi = lo + 1
 	}
+	// Beside the bars, each name in at most two lines of two fifths of the width.
+	sideNames := make([][]string, len(c.Rows))
+	beside, widestName := lo >= 0, 0.0
+	for i, r := range c.Rows {
+		var fits bool
+		sideNames[i], fits = wrap(r.Label, 0.4*width, 2, c.highlighted(i))
+		beside = beside && fits
+		widestName = math.Max(widestName, widest(sideNames[i], c.highlighted(i)))
+	}
+	if beside {
+		cv.left = widestName + sideGap
+	}
 	p := cv.plotW()
 	x := func(v float64) float64 { return (v - lo) / (hi - lo) * p }
 	thick := float64(barH)
@@ -66,11 +83,27 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	}
 	var bars []bar
 	var names []label
+	rowEnd := make([]float64, len(c.Rows)) // beside: where a row's name or bars end
+	gap := float64(catGap)
+	if beside {
+		gap = sideCat
+	}
 	for i, r := range c.Rows {
-		lines, _ := wrap(r.Label, width, 6, c.highlighted(i))
-		names = append(names, label{lines: lines, x: -cv.left, y: y + ascent, pin: -1, bold: c.highlighted(i), class: "chart__cat"})
 		y0 := y
-		y += float64(len(lines))*lineH + nameGap
+		if beside {
+			group := thick
+			if !stacked {
+				group = float64(len(r.Values))*(thick+barGap) - barGap
+			}
+			h := float64(len(sideNames[i])) * lineH
+			y += math.Max(0, (h-group)/2) // a name taller than its bars
+			names = append(names, label{lines: sideNames[i], x: -sideGap, y: y + group/2 - h/2 + ascent + 1, pin: -1, anchor: "end", bold: c.highlighted(i), class: "chart__cat"})
+			rowEnd[i] = y0 + math.Max(h, group)
+		} else {
+			lines, _ := wrap(r.Label, width, 6, c.highlighted(i))
+			names = append(names, label{lines: lines, x: -cv.left, y: y + ascent, pin: -1, bold: c.highlighted(i), class: "chart__cat"})
+			y += float64(len(lines))*lineH + nameGap
+		}
 		for s := range r.Values {
 			bars = append(bars, bar{i, s, y})
 			if !stacked {
@@ -80,12 +113,15 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 		if stacked {
 			y += thick + barGap
 		}
+		if beside {
+			y = math.Max(y, rowEnd[i]+barGap)
+		}
 		if len(c.Series) > 1 && c.highlighted(i) {
 			fmt.Fprintf(&cv.b, `<rect class="chart__band" x="0" y="%s" width="100%%" height="%s"/>`, num(y0-3), num(y-y0+3))
 		}
-		y += catGap - barGap
+		y += gap - barGap
 	}
-	cv.h = y - catGap + 8
+	cv.h = y - gap + 8
 
 	ups := make([]float64, len(c.Rows))
 	downs := make([]float64, len(c.Rows))
@@ -154,9 +190,11 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	// is negative), keep their pixels while the plot stretches, so whether
 	// one crosses a rule depends on the width shown: each rule skips every
 	// name's row alike, and is beside the bars only.
-	rows := make([]box, len(names))
-	for i, n := range names {
-		rows[i] = n.box()
+	var rows []box
+	for _, n := range names {
+		if !beside { // beside the bars, the names cross no rule
+			rows = append(rows, n.box())
+		}
 	}
 	cv.vline("chart__zero", x(0), top, cv.h-4, rows)
 	for _, r := range c.References {

@@ -144,3 +144,36 @@ func TestRulesSkipEveryNameAlike(t *testing.T) {
 		t.Errorf("the rules follow the names' widths:\n%v\nwith one-letter names:\n%v", long, short)
 	}
 }
+
+// Bars name their categories beside them when every name fits (two lines
+// of two fifths of the width at most), above them when one does not or a
+// value is negative: thirty short names take half the height.
+func TestBarNamesBeside(t *testing.T) {
+	chart := func(first string) *Chart {
+		var src strings.Builder
+		src.WriteString("type: bar\ntitle: T\nsource: S\n---\nState,Rate\n")
+		for i := range 30 {
+			v := fmt.Sprint(60 + i)
+			if i == 0 {
+				v = first
+			}
+			fmt.Fprintf(&src, "State %d,%s\n", i, v)
+		}
+		c, problems := Parse([]byte(src.String()))
+		if len(problems) > 0 {
+			t.Fatal(problems)
+		}
+		return c
+	}
+	beside, above := chart("60").drawBars(320, false), chart("-5").drawBars(320, false)
+	if n := strings.Count(beside.b.String(), `class="chart__cat" text-anchor="end"`); n != 30 {
+		t.Errorf("%d of 30 names beside their bars", n)
+	}
+	if strings.Contains(above.b.String(), `class="chart__cat" text-anchor="end"`) {
+		t.Error("a negative value leaves no room beside the bars, yet a name is there")
+	}
+	if beside.h > 0.55*above.h {
+		t.Errorf("names beside: %v px high, above: %v px", beside.h, above.h)
+	}
+	checkLayout(t, beside, "thirty names beside their bars")
+}
