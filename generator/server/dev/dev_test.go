@@ -143,6 +143,10 @@ func TestAliasRedirects(t *testing.T) {
 		if res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/first/" {
 			t.Errorf("%s: %d to %q, want 301 to /first/", p, res.StatusCode, res.Header.Get("Location"))
 		}
+		// An editor may take the old address back at any moment.
+		if cc := res.Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("%s: Cache-Control %q", p, cc)
+		}
 	}
 }
 

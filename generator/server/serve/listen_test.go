@@ -167,11 +167,31 @@ func TestUnreadResponseIsCut(t *testing.T) {
 // though it takes many times the write timeout.
 func TestSlowReaderGetsTheWholeResponse(t *testing.T) {
 	t.Parallel()
-	const size = 8 << 20
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(make([]byte, 8<<20)) })
+	timeout := 500 * time.Millisecond
+	got, took := readSlowly(t, h, timeout, 10*time.Millisecond, 0)
+	if got != 8<<20 || took < 2*timeout {
+		t.Errorf("%d of %d bytes in %s (the test needs a read slower than %s)", got, 8<<20, took, 2*timeout)
+	}
+}
+
+// A handler that sets its own write deadline keeps it: pacing does not
+// put the server's back on each write.
+func TestHandlerKeepsItsOwnDeadline(t *testing.T) {
+	t.Parallel()
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write(make([]byte, size))
+		http.NewResponseController(w).SetWriteDeadline(time.Time{})
+		w.Write(make([]byte, 8<<20))
 	})
-	timeout := 100 * time.Millisecond
+	if got, _ := readSlowly(t, h, 100*time.Millisecond, 0, 400*time.Millisecond); got != 8<<20 {
+		t.Errorf("%d of %d bytes: the handler's own deadline was overridden", got, 8<<20)
+	}
+}
+
+// readSlowly asks h for / with the given write timeout, reading 64 KiB at
+// a time with every pause between reads, and once pause after the first
+// MiB; it returns the bytes read and the time taken.
+func readSlowly(t *testing.T, h http.Handler, timeout, every, pause time.Duration) (int, time.Duration) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -191,15 +211,16 @@ func TestSlowReaderGetsTheWholeResponse(t *testing.T) {
 	got, buf := 0, make([]byte, 64<<10)
 	for {
 		n, err := res.Body.Read(buf)
+		if got < 1<<20 && got+n >= 1<<20 {
+			time.Sleep(pause)
+		}
 		got += n
 		if err != nil {
 			break
 		}
-		time.Sleep(2 * time.Millisecond)
+		time.Sleep(every)
 	}
-	if took := time.Since(begin); got != size || took < 2*timeout {
-		t.Errorf("%d of %d bytes in %s (the test needs a read slower than %s)", got, size, took, 2*timeout)
-	}
+	return got, time.Since(begin)
 }
 
 // smallBuffers gives each connection a small send buffer, so that what the

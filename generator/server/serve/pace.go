@@ -23,12 +23,15 @@ type pacedWriter struct {
 	http.ResponseWriter
 	rc *http.ResponseController
 	d  time.Duration
+	// own: the handler set its own deadline (the dev server's event
+	// stream lifts it), which pacing must not override.
+	own bool
 }
 
 func (w *pacedWriter) Write(b []byte) (n int, err error) {
 	for len(b) > 0 {
 		part := b[:min(len(b), pacePart)]
-		_ = w.rc.SetWriteDeadline(time.Now().Add(w.d))
+		w.pace()
 		m, err := w.ResponseWriter.Write(part)
 		n += m
 		if err != nil {
@@ -39,7 +42,24 @@ func (w *pacedWriter) Write(b []byte) (n int, err error) {
 	return n, nil
 }
 
-// Flush and Unwrap keep what the writer underneath can do (the dev
-// server's event stream flushes, and lifts its own deadlines).
-func (w *pacedWriter) Flush()                      { _ = w.rc.Flush() }
+func (w *pacedWriter) pace() {
+	if !w.own {
+		_ = w.rc.SetWriteDeadline(time.Now().Add(w.d))
+	}
+}
+
+// SetWriteDeadline is the handler's own deadline (http.ResponseController
+// finds it before unwrapping): from then on, the handler's alone.
+func (w *pacedWriter) SetWriteDeadline(t time.Time) error {
+	w.own = true
+	return w.rc.SetWriteDeadline(t)
+}
+
+// Flush sends what is buffered, within a deadline of its own.
+func (w *pacedWriter) Flush() {
+	w.pace()
+	_ = w.rc.Flush()
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
 func (w *pacedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -86,15 +86,21 @@ func (s *static) hostState() *hostState {
 	cur := s.host.Load()
 	now := time.Now().UnixNano()
 	last := s.checked.Load()
-	if now-last < int64(hostCheckEvery) || !s.checked.CompareAndSwap(last, now) {
+	// magazine dev (no headers applied) looks every time: a tab reloads as
+	// soon as a build is in, and must not meet the last build's redirects.
+	if s.headers && (now-last < int64(hostCheckEvery) || !s.checked.CompareAndSwap(last, now)) {
 		return cur
 	}
-	hf, rf := s.src.file(hostpolicy.HeadersFile), s.src.file(hostpolicy.RedirectsFile)
+	var hf *file
+	if s.headers {
+		hf = s.src.file(hostpolicy.HeadersFile)
+	}
+	rf := s.src.file(hostpolicy.RedirectsFile)
 	if hf == cur.headers && rf == cur.redirFile && last != 0 {
 		return cur
 	}
 	next := &hostState{rules: defaultRules, headers: hf, redirFile: rf, base: s.base}
-	if hf != nil && s.headers {
+	if hf != nil {
 		if rules, err := hostpolicy.ParseHeaders(hf.body); err == nil {
 			next.rules = rules
 		}
@@ -223,21 +229,18 @@ func Below(base string, h http.Handler) http.Handler {
 	if base == "" {
 		return h
 	}
+	inner := http.StripPrefix(base, h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// By the decoded path, as Mount matched it: http.StripPrefix also
 		// wants the raw one to start with base, and answers a bare 404 for
 		// /%6dag/… below /mag.
-		rest, ok := strings.CutPrefix(r.URL.Path, base)
-		if !ok {
-			http.NotFound(w, r)
-			return
+		if r.URL.RawPath != "" {
+			u := *r.URL
+			u.RawPath = ""
+			r = r.WithContext(r.Context())
+			r.URL = &u
 		}
-		r2 := new(http.Request)
-		*r2 = *r
-		r2.URL = new(url.URL)
-		*r2.URL = *r.URL
-		r2.URL.Path, r2.URL.RawPath = rest, ""
-		h.ServeHTTP(&prefixLocation{ResponseWriter: w, base: base}, r2)
+		inner.ServeHTTP(&prefixLocation{ResponseWriter: w, base: base}, r)
 	})
 }
 
@@ -284,8 +287,13 @@ func (s *static) redirect(w http.ResponseWriter, r *http.Request, host *hostStat
 		h.Set(hd.Name, hd.Value)
 	}
 	// Browsers keep a permanent redirect until it expires: an hour, so a
-	// page later published at an old address is seen.
-	h.Set("Cache-Control", "public, max-age=3600")
+	// page later published at an old address is seen; in magazine dev, not
+	// at all, where an editor may take an old address back at any moment.
+	if s.headers {
+		h.Set("Cache-Control", "public, max-age=3600")
+	} else {
+		h.Set("Cache-Control", "no-store")
+	}
 	http.Redirect(w, r, to, status)
 }
 
@@ -317,18 +325,39 @@ var (
 // Beyond it the whole file is sent, as RFC 9110 allows a server to.
 const maxRanges = 16
 
+// byteRanges is r as http.ServeContent should see it, and whether it asks
+// for ranges: the unit read as RFC 9110 says, in any case ("Bytes="); the
+// whole file for another unit or more than maxRanges ranges.
+func byteRanges(r *http.Request) (*http.Request, bool) {
+	rg, ranged := r.Header["Range"]
+	if !ranged {
+		return r, false
+	}
+	unit, set, _ := strings.Cut(strings.Join(rg, ","), "=")
+	n := 0
+	for part := range strings.SplitSeq(set, ",") {
+		if strings.TrimSpace(part) != "" {
+			n++
+		}
+	}
+	ok := strings.EqualFold(strings.TrimSpace(unit), "bytes") && n <= maxRanges
+	if ok && unit == "bytes" && len(rg) == 1 {
+		return r, true
+	}
+	as := *r
+	as.Header = r.Header.Clone()
+	as.Header.Del("Range")
+	if ok {
+		as.Header.Set("Range", "bytes="+set)
+	}
+	return &as, ok
+}
+
 // send answers with f: gzip when the client takes it (and asked for no
 // range), its own ETag for each body, conditional requests and ranges by
 // http.ServeContent, and the headers of the site's rules.
 func (s *static) send(w http.ResponseWriter, r *http.Request, host *hostState, f *file, upath string, status int) {
-	_, ranged := r.Header["Range"]
-	if rg := r.Header.Get("Range"); ranged && (strings.Count(rg, ",") >= maxRanges || !strings.HasPrefix(rg, "bytes=")) {
-		// Whole, and so for a unit other than bytes, as RFC 9110 says.
-		whole := *r
-		whole.Header = r.Header.Clone()
-		whole.Header.Del("Range")
-		r, ranged = &whole, false
-	}
+	r, ranged := byteRanges(r)
 	gz := f.gz != nil && !ranged && acceptsGzip(r.Header["Accept-Encoding"])
 	h := w.Header()
 	f.fill(h, host, upath, status, gz)

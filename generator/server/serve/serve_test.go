@@ -277,6 +277,13 @@ func TestRange(t *testing.T) {
 	if r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=0-0" + strings.Repeat(",2-2", maxRanges-1)}); r.StatusCode != 206 {
 		t.Errorf("%d ranges: %d", maxRanges, r.StatusCode)
 	}
+	// The unit in any case; empty list elements are no ranges.
+	if r := get(t, h, "/range.txt", map[string]string{"Range": "Bytes=2-5"}); r.StatusCode != 206 || body(r) != "2345" {
+		t.Errorf("Bytes=2-5: %d", r.StatusCode)
+	}
+	if r := get(t, h, "/range.txt", map[string]string{"Range": "bytes=2-5" + strings.Repeat(",", 2*maxRanges)}); r.StatusCode != 206 || body(r) != "2345" {
+		t.Errorf("one range among empty elements: %d", r.StatusCode)
+	}
 	// A unit other than bytes is ignored.
 	if r := get(t, h, "/range.txt", map[string]string{"Range": "items=0-1"}); r.StatusCode != 200 || body(r) != "0123456789abcdefghij" {
 		t.Errorf("items=0-1: %d", r.StatusCode)
