@@ -635,6 +635,27 @@ func TestEveryProblemOfAStoryInOneRound(t *testing.T) {
 	}, "\n"))
 }
 
+// Two stories left out at one address (one copied from the other) each
+// have their own broken links reported, at their own lines.
+func TestLinksOfTwoStoriesAtOneAddress(t *testing.T) {
+	t.Parallel()
+	story := func(id, link string) string {
+		return strings.Replace(gt.Story(id, "path: /same\ncategory: Gardening\n"), "Body of story "+id+".", "See ["+link+"](/"+link+").", 1)
+	}
+	o := gt.Options(t, map[string]string{"stories/a.md": gt.Story("1", ""), "stories/b.md": story("2", "nope-b"), "stories/c.md": story("3", "nope-c")})
+	_, err := pipeline.Check(o)
+	l, _ := pipeline.Diagnostics(err)
+	var links []string
+	for _, d := range l {
+		if strings.Contains(d.Message, "broken link") {
+			links = append(links, filepath.Base(d.File)+":"+fmt.Sprint(d.Line)+": "+d.Message[:strings.Index(d.Message, ":")])
+		}
+	}
+	if got := strings.Join(links, "\n"); got != "b.md:12: broken link /nope-b\nc.md:12: broken link /nope-c" {
+		t.Errorf("broken links:\n%s\n(all: %v)", got, err)
+	}
+}
+
 // A story in a dedicated layout is shown at two addresses (its page and the
 // generic /story/<id> page): its broken link is still one problem.
 func TestBrokenLinkOfATwoPageStoryOnce(t *testing.T) {

@@ -136,25 +136,24 @@ func checkHeld(src *source, names []string) diag.List {
 	for _, s := range src.left {
 		at[s] = route.File(s.CanonicalPath()) // its address, were it published
 	}
-	pages := map[string][][]byte{}
-	from := map[string]*story.Story{}
-	var add func(page string, blocks []markdown.Block)
-	add = func(page string, blocks []markdown.Block) {
+	var html func(blocks []markdown.Block, out [][]byte) [][]byte
+	html = func(blocks []markdown.Block, out [][]byte) [][]byte {
 		for _, bl := range blocks {
-			pages[page] = append(pages[page], []byte(bl.HTML))
-			add(page, bl.Children)
+			out = html(bl.Children, append(out, []byte(bl.HTML)))
 		}
+		return out
 	}
+	checker := linkcheck.NewChecker(names, src.cfg.BaseURL)
 	var diags diag.List
+	// One story at a time: two left out at one address (a copied story)
+	// keep their own links.
 	for _, s := range append(held, src.left...) {
 		if err := src.spill.Restore(s); err != nil {
 			diags.Add(s.File, 0, 0, "%v", err)
 		}
-		add(at[s], s.Body.Blocks)
-		from[at[s]] = s
-	}
-	for _, pr := range linkcheck.NewChecker(names, src.cfg.BaseURL).Check(pages) {
-		diags = append(diags, brokenLink(pr, from[pr.Page], src.cfg.BasePath, src.held)...)
+		for _, pr := range checker.Check(map[string][][]byte{at[s]: html(s.Body.Blocks, nil)}) {
+			diags = append(diags, brokenLink(pr, s, src.cfg.BasePath, src.held)...)
+		}
 	}
 	return diags
 }

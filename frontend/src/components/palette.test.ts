@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The chart series' colours, as rich.css gives them: each must stand out
-// from the page (3:1, WCAG 1.4.11), and every two must stay apart for a
+// from the page (3:1, WCAG 1.4.11; text in them 4.5:1, 1.4.3), and every two must stay apart for a
 // reader with red-green colour blindness (Machado, Oliveira and Fernandes
 // 2009, severity 1), measured as CIE76 ΔE in Lab.
 const css = readFileSync(join(import.meta.dirname, 'rich.css'), 'utf8');
 const series = [...css.matchAll(/\.chart__s(\d) \{ color: (#[0-9a-f]{6});/g)].map((m) => m[2]);
+const texts = [...css.matchAll(/\.chart__t(\d) \{ fill: (#[0-9a-f]{6}); \}/g)].map((m) => m[2]);
 const reference = /\.chart__ref \{ stroke: (#[0-9a-f]{6});/.exec(css)?.[1];
+const paper = /--paper: (#[0-9a-f]{6});/.exec(readFileSync(join(import.meta.dirname, '..', 'styles.css'), 'utf8'))?.[1];
 
 type RGB = [number, number, number];
 const linear = (hex: string): RGB =>
@@ -17,7 +19,7 @@ const linear = (hex: string): RGB =>
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   }) as RGB;
 const luminance = ([r, g, b]: RGB) => 0.2126 * r + 0.7152 * g + 0.0722 * b;
-const contrast = (hex: string) => 1.05 / (luminance(linear(hex)) + 0.05);
+const contrast = (hex: string, on: string) => (luminance(linear(on)) + 0.05) / (luminance(linear(hex)) + 0.05);
 
 const vision: Record<string, number[][]> = {
   typical: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
@@ -35,9 +37,11 @@ function lab(hex: string, m: number[][]): RGB {
 }
 
 describe('chart colours', () => {
-  it('are six, each 3:1 against the page', () => {
+  it('are six, each 3:1 against the page, and text in them 4.5:1', () => {
     expect(series).toHaveLength(6);
-    for (const c of series) expect(contrast(c), c).toBeGreaterThanOrEqual(3);
+    expect(texts).toHaveLength(6);
+    for (const c of series) expect(contrast(c, paper!), c).toBeGreaterThanOrEqual(3);
+    for (const c of [...texts, reference!]) expect(contrast(c, paper!), c).toBeGreaterThanOrEqual(4.5);
   });
 
   for (const [name, m] of Object.entries(vision)) {

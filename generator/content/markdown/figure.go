@@ -180,15 +180,19 @@ func (c *converter) figureBlock(body []byte, lineOf func(int) int) (Block, bool)
 		}
 	}
 	if !ok {
-		return failed(f)
+		return c.failed(f)
 	}
 	return c.figure(f)
 }
 
 // failed is a figure with problems: the story is not published, but
-// package media still checks a local picture's file, so that its problems
-// come in the same round.
-func failed(f *Figure) (Block, bool) {
+// package media still checks a local picture's file, and the spelling pass
+// its caption, so that their problems come in the same round.
+func (c *converter) failed(f *Figure) (Block, bool) {
+	if text := strings.TrimSpace(f.Caption + " " + f.Credit); text != "" {
+		c.text = append(c.text, text)
+		c.words = append(c.words, f.Caption)
+	}
 	if f.Src == "" || strings.Contains(f.Src, ":") {
 		return Block{}, false
 	}
@@ -211,7 +215,7 @@ func (c *converter) figure(f *Figure) (Block, bool) {
 		ok = false
 	}
 	if !ok {
-		return failed(f)
+		return c.failed(f)
 	}
 	c.text = append(c.text, strings.TrimSpace(f.Caption+" "+f.Credit))
 	c.words = append(c.words, f.Caption)

@@ -72,8 +72,9 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 			}
 		}
 	}
-	// A first column of words names the rows; one of numbers is data.
-	rowNames := len(class) > 0 && class[0] != "num"
+	// A first column of words names the rows of a table of two columns or
+	// more; one of numbers is data.
+	rowNames := len(class) > 1 && class[0] != "num"
 	var b strings.Builder
 	label, tableLabel := `aria-label="Table"`, ""
 	if cap != nil && strings.TrimSpace(strings.TrimPrefix(nodeText(cap, c.src), captionPrefix)) == "" {
@@ -103,7 +104,7 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 			switch {
 			case r == 0:
 				tag, scope = "th", ` scope="col"`
-			case i == 0 && rowNames:
+			case i == 0 && rowNames && strings.TrimSpace(nodeText(cell, c.src)) != "":
 				tag, scope = "th", ` scope="row"` // what each row is about, as a screen reader names it
 			}
 			attr := scope

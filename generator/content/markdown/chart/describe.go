@@ -64,8 +64,8 @@ func (c *Chart) description(bars int) string {
 			continue
 		}
 		at := func(i int) string {
-			if isoDay.MatchString(strings.TrimSpace(c.Rows[i].Label)) {
-				return c.said(i, s) + " on " + spokenRow(c.Rows[i].Label)
+			if day := spokenRow(c.Rows[i].Label); day != c.Rows[i].Label {
+				return c.said(i, s) + " on " + day
 			}
 			return c.said(i, s) + " in " + c.Rows[i].Label
 		}

@@ -165,6 +165,14 @@ func (tl *timeline) ticks(interval int, rows map[int]string) []calendarTick {
 		}
 		out = append(out, calendarTick{t, tl.label(t, interval, rows)})
 	}
+	if tl.kind == 'd' && interval < 30 {
+		// Days and months say their year at the first tick and where it turns.
+		for i := range out {
+			if y := day(out[i].t).Year(); i == 0 || y != day(out[i-1].t).Year() {
+				out[i].label += " " + strconv.Itoa(y)
+			}
+		}
+	}
 	return out
 }
 

@@ -52,10 +52,10 @@ func TestDailyTicks(t *testing.T) {
 			c.Rows = append(c.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Cells: []string{"1"}, Starred: []bool{false}})
 		}
 	}
-	if got := fmt.Sprint(tickTexts(c, 560)); got != "[6 Oct 13 Oct 20 Oct 27 Oct]" {
+	if got := fmt.Sprint(tickTexts(c, 560)); got != "[6 Oct 2025 13 Oct 20 Oct 27 Oct]" {
 		t.Errorf("a month of weekdays at 560 px: %s", got)
 	}
-	if got := fmt.Sprint(tickTexts(c, 200)); got != "[6 Oct 20 Oct]" {
+	if got := fmt.Sprint(tickTexts(c, 200)); got != "[6 Oct 2025 20 Oct]" {
 		t.Errorf("a month of weekdays at 200 px: %s", got)
 	}
 	if d := c.description(0); !strings.Contains(d, "by , 1 October 2025 to 31 October 2025. A: from 1 on 1 October 2025 to 1 on 31 October 2025") {
@@ -64,6 +64,13 @@ func TestDailyTicks(t *testing.T) {
 	v := timeAxis(c, 560)
 	if v.x[2]-v.x[1] != v.x[1]-v.x[0] || v.x[3]-v.x[2] <= 2*(v.x[1]-v.x[0]) {
 		t.Errorf("Friday to Monday is three days, not one: %v", v.x[:4])
+	}
+	turn := &Chart{Type: "line", Series: []string{"A"}}
+	for d := time.Date(2024, 12, 20, 0, 0, 0, 0, time.UTC); d.Before(time.Date(2025, 1, 19, 0, 0, 0, 0, time.UTC)); d = d.AddDate(0, 0, 1) {
+		turn.Rows = append(turn.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Cells: []string{"1"}, Starred: []bool{false}})
+	}
+	if got := fmt.Sprint(tickTexts(turn, 560)); got != "[23 Dec 2024 30 Dec 6 Jan 2025 13 Jan]" {
+		t.Errorf("days across a new year: %s", got)
 	}
 	q := &Chart{Type: "line", Series: []string{"A"}}
 	for d := time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC); d.Before(time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC)); d = d.AddDate(0, 0, 1) {
