@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -190,4 +192,24 @@ func num(v float64) string {
 		return "0"
 	}
 	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64)
+}
+
+// hline draws a line across the plot at y, broken where it would cross a
+// text inside the plot (a column's value).
+func (cv *canvas) hline(class string, y float64) {
+	p := cv.plotW()
+	var cuts []box
+	for _, t := range cv.texts {
+		if y >= t.y0-1 && y <= t.y1+1 && t.x1 > 0 && t.x0 < p {
+			cuts = append(cuts, t)
+		}
+	}
+	slices.SortFunc(cuts, func(a, b box) int { return cmp.Compare(a.x0, b.x0) })
+	x0 := 0.0
+	for _, t := range append(cuts, box{x0: p + 2, x1: p}) {
+		if x1 := math.Min(t.x0-2, p); x1 > x0 {
+			fmt.Fprintf(&cv.b, `<line class="%s" x1="%s" x2="%s" y1="%s" y2="%s"/>`, class, cv.pct(x0), cv.pct(x1), num(y), num(y))
+		}
+		x0 = math.Max(x0, t.x1+2)
+	}
 }

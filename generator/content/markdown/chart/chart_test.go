@@ -150,6 +150,20 @@ func TestReferenceLeader(t *testing.T) {
 	}
 }
 
+// A reference line through the values above columns is broken around
+// them, not drawn across their figures.
+func TestReferenceSparesValues(t *testing.T) {
+	c, problems := Parse([]byte("type: column\ntitle: T\nsource: S\nreference: 50 Capacity\n---\nMonth,Output\nJun,47\nJul,49\nAug,48\nSep,30\n"))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	cv, _ := c.draw(640)
+	svg := cv.b.String()
+	if n := strings.Count(svg, `class="chart__ref"`); n < 2 {
+		t.Errorf("the line at 50 crosses the values 47-49 whole (%d segments):\n%s", n, svg)
+	}
+}
+
 func TestSpoken(t *testing.T) {
 	cases := []struct{ units, number, want string }{
 		{"₹ lakh crore", "20.10", "₹20.10 lakh crore"},

@@ -189,9 +189,6 @@ func (v *vertical) endsAndReferences(ends []label) bool {
 			items = append(items, item{l, v.y(last), false})
 		}
 	}
-	for _, r := range v.References {
-		fmt.Fprintf(&v.cv.b, `<line class="chart__ref" x1="0" x2="100%%" y1="%s" y2="%s"/>`, num(v.y(r.Value)), num(v.y(r.Value)))
-	}
 	var refs []label
 	if v.refOut {
 		for i, l := range v.gutterReferences() {

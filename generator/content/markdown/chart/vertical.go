@@ -98,6 +98,10 @@ func (c *Chart) drawVertical(width float64, refOut bool) *canvas {
 		return c.drawVertical(width, true)
 	}
 	v.valueLabels()
+	// The reference lines last, broken where they would cross a value.
+	for _, r := range c.References {
+		v.cv.hline("chart__ref", v.y(r.Value))
+	}
 	return v.cv
 }
 
