@@ -177,3 +177,14 @@ func TestBarNamesBeside(t *testing.T) {
 	}
 	checkLayout(t, beside, "thirty names beside their bars")
 }
+
+// Marks set over or under a letter take no room of their own: उत्तर
+// प्रदेश is not measured as wide as twelve letters.
+func TestMarksHaveNoWidth(t *testing.T) {
+	if a, b := textWidth("त्त", false), textWidth("तत", false); a != b {
+		t.Errorf("a virama between two letters adds %v px", a-b)
+	}
+	if a, b := textWidth("दे", true), textWidth("द", true); a != b {
+		t.Errorf("a vowel sign over a letter adds %v px", a-b)
+	}
+}

@@ -1,6 +1,9 @@
 package chart
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Text is laid out at build time, so its width is estimated here from the
 // advance widths of DejaVu Sans, the widest of the fonts that system-ui
@@ -48,6 +51,9 @@ func textWidth(s string, bold bool) float64 {
 		switch {
 		case r >= 0x20 && r < 0x7f:
 			em += int(table[r-0x20])
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+			// Marks set over or under a letter (a Devanagari vowel sign,
+			// virama or nukta) and joiners take no room of their own.
 		default:
 			w := otherWidth
 			for i, x := range wideExtra {
