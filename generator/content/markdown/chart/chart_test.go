@@ -135,6 +135,21 @@ func TestSeriesDecimals(t *testing.T) {
 	}
 }
 
+// Where a series' values with as many decimals as its most precise cell
+// would not fit over their columns, each keeps the decimals written,
+// rather than every value going.
+func TestSeriesDecimalsGiveWay(t *testing.T) {
+	c, problems := Parse([]byte("type: column\ntitle: T\nunits: \"%\"\nsource: S\n---\nQuarter,GDP,GVA,Nominal GDP\n" +
+		"Q1 2025,7.4,7,10.8\nQ2 2025,7.8,7.25,8.8\nQ3 2025,8.2,8.1,8\nQ4 2025,6.5,6.4,9.75\n"))
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	cv, _ := c.draw(520) // where 10.80 and its neighbours do not fit over their columns
+	if svg := cv.b.String(); !strings.Contains(svg, ">9.75</text>") || !strings.Contains(svg, ">10.8</text>") {
+		t.Errorf("the values are gone, or not as written:\n%s", svg)
+	}
+}
+
 // A reference label that the names of the lines push off its line (they
 // end near it, and the labels go beside the plot) points back at it.
 func TestReferenceLeader(t *testing.T) {

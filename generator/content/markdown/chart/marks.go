@@ -327,53 +327,81 @@ func (v *vertical) valueLabels() {
 	v.cv.b.WriteString(`<g class="chart__vals">`)
 	defer v.cv.b.WriteString(`</g>`)
 	band := v.cv.plotW() / float64(len(v.Rows))
-	k := float64(len(v.Series))
-	var outside []label
-	fits, inside := true, false
 	dec := v.seriesDecimals()
-	for i, r := range v.Rows {
-		up, down := 0.0, 0.0
-		for s, val := range r.Values {
-			if math.IsNaN(val) {
-				continue
-			}
-			text := grouped(val, dec[s])
-			w := textWidth(text, v.Type == "stacked") // inside a segment, the value is bold
-			if v.Type == "stacked" {
-				var y0, y1 float64
-				if val >= 0 {
-					y0, y1 = v.y(up+val), v.y(up)
-					up += val
-				} else {
-					y0, y1 = v.y(down), v.y(down+val)
-					down += val
-				}
-				if w <= band*0.6-4 && y1-y0 >= lineH+1 {
-					v.cv.put(label{lines: []string{text}, x: (float64(i) + 0.5) * band, y: (y0+y1)/2 + 4, anchor: "middle", class: v.insideClass(i, s)})
-					inside = true
-				}
-				continue
-			}
-			group := band * 0.7
-			if k > 1 {
-				group = band * 0.8
-			}
-			l := label{lines: []string{text}, x: float64(i)*band + (band-group)/2 + (float64(s)+0.5)*group/k, y: v.y(val) - 4, anchor: "middle"}
-			if val < 0 {
-				l.y = v.y(val) + ascent + 3
-			}
-			fits = fits && w <= group/k-2 && v.cv.free(l.box(), 1)
-			outside = append(outside, l)
+	var outside []label
+	fits := false
+	if v.Type == "stacked" {
+		if !v.insideValues(band, dec) {
+			outside, fits = v.totals(band)
 		}
-	}
-	if !inside && v.Type == "stacked" {
-		outside, fits = v.totals(band)
+	} else {
+		// A series' values alike ("7.00", "7.25") where they fit, else each
+		// as written ("7", "7.25"), rather than none.
+		outside, fits = v.columnValues(band, func(_, s int) int { return dec[s] })
+		if !fits {
+			outside, fits = v.columnValues(band, func(i, s int) int { return writtenDecimals(v.Rows[i].Cells[s]) })
+		}
 	}
 	if fits {
 		for _, l := range outside {
 			v.cv.put(l)
 		}
 	}
+}
+
+// insideValues draws each stacked segment's value inside it where it has
+// room, and reports whether any had.
+func (v *vertical) insideValues(band float64, dec []int) bool {
+	inside := false
+	for i, r := range v.Rows {
+		up, down := 0.0, 0.0
+		for s, val := range r.Values {
+			if math.IsNaN(val) {
+				continue
+			}
+			var y0, y1 float64
+			if val >= 0 {
+				y0, y1 = v.y(up+val), v.y(up)
+				up += val
+			} else {
+				y0, y1 = v.y(down), v.y(down+val)
+				down += val
+			}
+			text := grouped(val, dec[s])
+			if textWidth(text, true) <= band*0.6-4 && y1-y0 >= lineH+1 { // inside a segment, the value is bold
+				v.cv.put(label{lines: []string{text}, x: (float64(i) + 0.5) * band, y: (y0+y1)/2 + 4, anchor: "middle", class: v.insideClass(i, s)})
+				inside = true
+			}
+		}
+	}
+	return inside
+}
+
+// columnValues are the columns' values above (below, when negative) them,
+// with dec decimals, and whether every one fits over its column, clear of
+// everything drawn.
+func (v *vertical) columnValues(band float64, dec func(row, s int) int) (out []label, fits bool) {
+	k := float64(len(v.Series))
+	group := band * 0.7
+	if k > 1 {
+		group = band * 0.8
+	}
+	fits = true
+	for i, r := range v.Rows {
+		for s, val := range r.Values {
+			if math.IsNaN(val) {
+				continue
+			}
+			text := grouped(val, dec(i, s))
+			l := label{lines: []string{text}, x: float64(i)*band + (band-group)/2 + (float64(s)+0.5)*group/k, y: v.y(val) - 4, anchor: "middle"}
+			if val < 0 {
+				l.y = v.y(val) + ascent + 3
+			}
+			fits = fits && textWidth(text, false) <= group/k-2 && v.cv.free(l.box(), 1)
+			out = append(out, l)
+		}
+	}
+	return out, fits
 }
 
 // totals are the stacked columns' sums above them, for when no segment has
