@@ -177,6 +177,10 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	}
 	cv.b.WriteString(`</g>`)
 
+	// Each reference line runs up to its own label, one a row above the
+	// plot, and reaches across to it when the label could not be centred
+	// over the line (near an edge).
+	reach := make([]float64, len(c.References))
 	for i, r := range c.References {
 		l := label{lines: []string{c.referenceText(r)}, x: x(r.Value), y: 4 + float64(i)*lineH + ascent, anchor: "middle", class: "chart__reflabel", bold: true}
 		if b := l.box(); b.x0 < -cv.left || b.x1 > p+cv.right {
@@ -184,6 +188,17 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 			l.anchor, l.x = "start", math.Max(-cv.left, math.Min(b.x0, p+cv.right-(b.x1-b.x0)))
 		}
 		cv.put(l)
+		b, at := l.box(), x(r.Value)
+		reach[i] = b.y1 + 1
+		if at < b.x0-1 || at > b.x1+1 {
+			mid := (b.y0 + b.y1) / 2
+			edge := b.x0 - 2
+			if at > b.x1 {
+				edge = b.x1 + 2
+			}
+			reach[i] = mid
+			fmt.Fprintf(&cv.b, `<line class="chart__leader" x1="%s" x2="%s" y1="%s" y2="%s"/>`, cv.pct(at), cv.pct(edge), num(mid), num(mid))
+		}
 	}
 	// The rules last, to break them around the text they would cross. The
 	// names, written from the plot's left edge (where zero is when no value
@@ -197,8 +212,8 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 		}
 	}
 	cv.vline("chart__zero", x(0), top, cv.h-4, rows)
-	for _, r := range c.References {
-		cv.vline("chart__ref", x(r.Value), top-2, cv.h-4, rows)
+	for i, r := range c.References {
+		cv.vline("chart__ref", x(r.Value), reach[i], cv.h-4, rows)
 	}
 	return cv
 }

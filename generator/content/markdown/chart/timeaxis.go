@@ -122,7 +122,7 @@ func (tl *timeline) intervals() []int {
 	case 'q':
 		return []int{1, 2, 4, 8, 20, 40, 80}
 	case 'd': // days, weeks from Mondays, then months: 30 × their number
-		return []int{1, 7, 14, 30, 90, 180, 360, 720}
+		return []int{1, 2, 7, 14, 30, 90, 180, 360, 720}
 	}
 	return []int{1, 2, 5, 10, 20, 25, 50, 100}
 }
@@ -165,7 +165,7 @@ func (tl *timeline) ticks(interval int, rows map[int]string) []calendarTick {
 		}
 		out = append(out, calendarTick{t, tl.label(t, interval, rows)})
 	}
-	if tl.kind == 'd' && interval < 30 {
+	if tl.kind == 'd' && interval < 360 {
 		// Days and months say their year at the first tick and where it turns.
 		for i := range out {
 			if y := day(out[i].t).Year(); i == 0 || y != day(out[i-1].t).Year() {
@@ -184,7 +184,7 @@ func (tl *timeline) label(t, interval int, rows map[int]string) string {
 		case interval >= 360:
 			return strconv.Itoa(d.Year())
 		case interval >= 30:
-			return d.Format("Jan 2006")
+			return d.Format("Jan")
 		}
 		return d.Format("2 Jan")
 	case 'm':

@@ -72,11 +72,19 @@ func TestDailyTicks(t *testing.T) {
 	if got := fmt.Sprint(tickTexts(turn, 560)); got != "[23 Dec 2024 30 Dec 6 Jan 2025 13 Jan]" {
 		t.Errorf("days across a new year: %s", got)
 	}
+	// Ten days are ticked every other day where Mondays would leave one.
+	ten := &Chart{Type: "line", Series: []string{"A"}}
+	for d := time.Date(2026, 1, 28, 0, 0, 0, 0, time.UTC); d.Before(time.Date(2026, 2, 7, 0, 0, 0, 0, time.UTC)); d = d.AddDate(0, 0, 1) {
+		ten.Rows = append(ten.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Cells: []string{"1"}, Starred: []bool{false}})
+	}
+	if got := tickTexts(ten, 560); len(got) < 4 {
+		t.Errorf("ten days at 560 px: %q", got)
+	}
 	q := &Chart{Type: "line", Series: []string{"A"}}
 	for d := time.Date(2025, 7, 1, 0, 0, 0, 0, time.UTC); d.Before(time.Date(2025, 10, 1, 0, 0, 0, 0, time.UTC)); d = d.AddDate(0, 0, 1) {
 		q.Rows = append(q.Rows, Row{Label: d.Format(time.DateOnly), Values: []float64{1}, Starred: []bool{false}})
 	}
-	if got := fmt.Sprint(tickTexts(q, 300)); got != "[Jul 2025 Aug 2025 Sep 2025]" {
+	if got := fmt.Sprint(tickTexts(q, 300)); got != "[Jul 2025 Aug Sep]" {
 		t.Errorf("a quarter of days at 300 px: %s", got)
 	}
 }
@@ -108,6 +116,17 @@ func TestTimeTicks(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%d months from %s at %v px: ticks %q, want %q", c.months, monthNames[c.start%12], c.width, got, c.want)
 		}
+	}
+}
+
+// Fiscal years too long to tick as written are ticked as FY26: the last
+// year's "(BE)" does not cost the axis its labels.
+func TestFiscalTicksShortened(t *testing.T) {
+	c := yearly(2014, 12, true)
+	c.Rows[11].Label += " (BE)"
+	got := tickTexts(c, 280)
+	if len(got) < 4 || !strings.HasPrefix(got[0], "FY") {
+		t.Errorf("twelve fiscal years at 280 px: %q", got)
 	}
 }
 
@@ -198,7 +217,7 @@ func tickTexts(c *Chart, width float64) []string {
 	labels, _, _ := timeAxis(c, width).timeLabels()
 	var out []string
 	for _, l := range labels {
-		out = append(out, l.lines[0])
+		out = append(out, strings.Join(l.lines, " "))
 	}
 	return out
 }

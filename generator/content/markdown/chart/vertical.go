@@ -277,14 +277,29 @@ func (v *vertical) timeLabels() (best []label, height float64, ok bool) {
 	}
 	defer func() { best = v.nameHighlights(best, func(i int) float64 { return at(v.tl.t[i]) }) }()
 	narrowest := textWidth("2000", false) + 6
+	type try struct {
+		interval int
+		short    bool // fiscal years as FY26, months as Sep
+	}
+	var tries []try
 	for _, interval := range v.tl.intervals() {
+		tries = append(tries, try{interval, false}, try{interval, true})
+	}
+	for _, tr := range tries {
+		interval := tr.interval
 		if float64((tn-t0)/interval)*narrowest > p+v.cv.left+v.cv.right {
 			continue // too many ticks for even the shortest labels
 		}
 		var labels []label
 		fits := true
 		for _, tick := range v.tl.ticks(interval, rows) {
+			if tr.short {
+				tick.label = abbreviate(tick.label)
+			}
 			l := label{lines: []string{tick.label}, x: at(tick.t), anchor: "middle"}
+			if i := len(tick.label) - 5; v.tl.kind == 'd' && i > 0 && yearLabel.MatchString(tick.label[i+1:]) {
+				l.lines = []string{tick.label[:i], tick.label[i+1:]} // the year under its day or month
+			}
 			b := l.box()
 			if b.x0 < -v.cv.left {
 				l.anchor = "start"
@@ -308,7 +323,11 @@ func (v *vertical) timeLabels() (best []label, height float64, ok bool) {
 			break
 		}
 	}
-	return best, lineH, true
+	height = lineH
+	for _, l := range best {
+		height = max(height, float64(len(l.lines))*lineH)
+	}
+	return best, height, true
 }
 
 // labels are the rows' labels.
