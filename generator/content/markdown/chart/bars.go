@@ -7,9 +7,10 @@ import (
 	"slices"
 )
 
-// Horizontal bars: each category's name beside its bars, in a left gutter,
-// when every name fits in two lines of two fifths of the width and no value
-// is negative (thirty states then take half the height); else above its bars,
+// Horizontal bars: each category's name beside its bars, in a left gutter
+// (left of the negative values'), when every name fits in two lines of two
+// fifths of the width and the bars keep two fifths of it (thirty states then
+// take half the height); else above its bars,
 // from the chart's left edge and wrapped to its width, so a long ministry
 // name is never cut. Each bar's value at its end, in gutters sized to the
 // widest value; no value axis. Stacked columns that cannot name their
@@ -56,17 +57,19 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	if hi == lo {
 		hi = lo + 1
 	}
-	// Beside the bars, each name in at most two lines of two fifths of the width.
+	// Beside the bars, each name in at most two lines of two fifths of the
+	// width, left of the negative values' gutter, when the bars keep two
+	// fifths of the width.
 	sideNames := make([][]string, len(c.Rows))
-	beside, widestName := lo >= 0, 0.0
+	beside, widestName, negatives := true, 0.0, cv.left
 	for i, r := range c.Rows {
 		var fits bool
 		sideNames[i], fits = wrap(r.Label, 0.4*width, 2, c.highlighted(i))
 		beside = beside && fits
 		widestName = math.Max(widestName, widest(sideNames[i], c.highlighted(i)))
 	}
-	if beside {
-		cv.left = widestName + sideGap
+	if beside = beside && width-negatives-widestName-sideGap-cv.right >= 0.4*width; beside {
+		cv.left = negatives + sideGap + widestName
 	}
 	p := cv.plotW()
 	x := func(v float64) float64 { return (v - lo) / (hi - lo) * p }
@@ -97,7 +100,7 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 			}
 			h := float64(len(sideNames[i])) * lineH
 			y += math.Max(0, (h-group)/2) // a name taller than its bars
-			names = append(names, label{lines: sideNames[i], x: -sideGap, y: y + group/2 - h/2 + ascent + 1, pin: -1, anchor: "end", bold: c.highlighted(i), class: "chart__cat"})
+			names = append(names, label{lines: sideNames[i], x: -negatives - sideGap, y: y + group/2 - h/2 + ascent + 1, pin: -1, anchor: "end", bold: c.highlighted(i), class: "chart__cat"})
 			rowEnd[i] = y0 + math.Max(h, group)
 		} else {
 			lines, _ := wrap(r.Label, width, 6, c.highlighted(i))

@@ -139,25 +139,27 @@ func TestRulesSkipEveryNameAlike(t *testing.T) {
 		cv, _ := c.draw(variants[0].width)
 		return cv.rules
 	}
-	long, short := rules("Manufacturing", "Food and beverages", "Construction"), rules("M", "F", "C")
+	// A name too long to stand beside its bars puts every name above them.
+	first := "Manufacturing mining quarrying electricity gas and water supply"
+	long, short := rules(first, "Food and beverages", "Construction"), rules(first, "F", "C")
 	if fmt.Sprint(long) != fmt.Sprint(short) {
 		t.Errorf("the rules follow the names' widths:\n%v\nwith one-letter names:\n%v", long, short)
 	}
 }
 
 // Bars name their categories beside them when every name fits (two lines
-// of two fifths of the width at most), above them when one does not or a
-// value is negative: thirty short names take half the height.
+// of two fifths of the width at most), left of the negative values, and
+// above them when one does not: thirty short names take half the height.
 func TestBarNamesBeside(t *testing.T) {
-	chart := func(first string) *Chart {
+	chart := func(first, value string) *Chart {
 		var src strings.Builder
 		src.WriteString("type: bar\ntitle: T\nsource: S\n---\nState,Rate\n")
 		for i := range 30 {
-			v := fmt.Sprint(60 + i)
+			name, v := fmt.Sprint("State ", i), fmt.Sprint(60+i)
 			if i == 0 {
-				v = first
+				name, v = first, value
 			}
-			fmt.Fprintf(&src, "State %d,%s\n", i, v)
+			fmt.Fprintf(&src, "%s,%s\n", name, v)
 		}
 		c, problems := Parse([]byte(src.String()))
 		if len(problems) > 0 {
@@ -165,17 +167,21 @@ func TestBarNamesBeside(t *testing.T) {
 		}
 		return c
 	}
-	beside, above := chart("60").drawBars(320, false), chart("-5").drawBars(320, false)
-	if n := strings.Count(beside.b.String(), `class="chart__cat" text-anchor="end"`); n != 30 {
-		t.Errorf("%d of 30 names beside their bars", n)
+	beside := chart("Bihar", "60").drawBars(320, false)
+	negative := chart("Bihar", "-25").drawBars(320, false)
+	above := chart("The eight north-eastern states taken together", "60").drawBars(320, false)
+	for what, cv := range map[string]*canvas{"beside": beside, "beside, a value negative": negative} {
+		if n := strings.Count(cv.b.String(), `class="chart__cat" text-anchor="end"`); n != 30 {
+			t.Errorf("%s: %d of 30 names beside their bars", what, n)
+		}
+		checkLayout(t, cv, what)
 	}
 	if strings.Contains(above.b.String(), `class="chart__cat" text-anchor="end"`) {
-		t.Error("a negative value leaves no room beside the bars, yet a name is there")
+		t.Error("a name too long to stand beside its bars, yet a name is there")
 	}
 	if beside.h > 0.55*above.h {
 		t.Errorf("names beside: %v px high, above: %v px", beside.h, above.h)
 	}
-	checkLayout(t, beside, "thirty names beside their bars")
 }
 
 // Marks set over or under a letter take no room of their own: उत्तर
