@@ -10,12 +10,11 @@ import (
 // Horizontal bars: each category's name beside its bars, in a left gutter
 // (left of the negative values'), when every name fits in two lines of two
 // fifths of the width and the bars keep two fifths of it (thirty states then
-// take half the height); else above its bars,
-// from the chart's left edge and wrapped to its width, so a long ministry
-// name is never cut. Each bar's value at its end, in gutters sized to the
-// widest value; no value axis. Stacked columns that cannot name their
-// categories are drawn this way too, with the values inside the segments
-// where they fit.
+// take half the height); else above its bars, from the chart's left edge and
+// wrapped to its width, so a long ministry name is never cut. Each bar's
+// value at its end, in gutters sized to the widest value; no value axis.
+// Stacked columns that cannot name their categories are drawn this way too,
+// with the values inside the segments where they fit.
 const (
 	barH     = 16 // a bar's thickness, one series
 	barHMany = 13 // with several series (its value labels 15 px apart)
@@ -208,9 +207,9 @@ func (c *Chart) drawBars(width float64, stacked bool) *canvas {
 	// is negative), keep their pixels while the plot stretches, so whether
 	// one crosses a rule depends on the width shown: each rule skips every
 	// name's row alike, and is beside the bars only.
-	var rows []box
+	var rows []box // beside the bars, the names cross no rule
 	for _, n := range names {
-		if !beside { // beside the bars, the names cross no rule
+		if !beside {
 			rows = append(rows, n.box())
 		}
 	}
