@@ -291,6 +291,9 @@ func FuzzParse(f *testing.F) {
 	f.Add("---\n\"unclosed\n")
 	f.Add("type: line\ntitle: T\nsource: S\nreference: 4 Target; -2\nhighlight: a to b\nstarred: assumed\n---\nx,y\na,1\nb,2*\n")
 	f.Add("type: column\ntitle: T\nsource: S\nhighlight: Kerala\n---\nState,y\nKerala,1\nMaharashtra and a very long name indeed,2\n")
+	f.Add("type: line\ntitle: T\nsource: S\nreference: 88.5 Comfort\n---\nDay,Rate\n2024-12-30,88.1\n2025-01-02,\n2025-01-06,88.7\n")
+	f.Add("type: bar\ntitle: T\nsource: S\nreference: 4 Target 4%; 6 Upper 6%\n---\nState,A,B\nGoa,-2.5,7.25\nउत्तर प्रदेश,3,\n")
+	f.Add("type: column\ntitle: T\nsource: S\nreference: 50 Capacity\n---\nYear,Output\n2014-15,47\n2015-16,49.5\n2016-17 (BE),48\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, problems := Parse([]byte(src))
 		// A lone "\r" ends a line too (Parse reads it as "\n").
