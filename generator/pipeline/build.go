@@ -91,11 +91,16 @@ func (o *Options) defaults() {
 // starts (a tenth of a second of CPU). On 2 CPUs a second worker bought no
 // wall time, and cost CPU (its own start and JIT warm-up) and memory.
 func DefaultWorkers(dir string, cpus int) int {
-	if story.Count(dir) < 100 {
+	if story.Count(dir) < smallSite {
 		return 1
 	}
 	return max(1, cpus/2)
 }
+
+// smallSite is how many stories a site has at least for its render
+// workers to start before its stories are read (Builder.lazy), and for a
+// second one to help (DefaultWorkers).
+const smallSite = 100
 
 // SiteConfig is the site config a build with these options uses: the
 // config file and its overlays, with BaseURL applied.

@@ -52,9 +52,14 @@ type Builder struct {
 	storedBundle bool
 	bundled      bool // bundleOrStored was called: the store was asked
 	pool         *worker.Pool
-	running      string // hash of the server bundle the workers run
-	work         string // the workers' folder, below node_modules
-	release      func() // removes work
+	// lazy: the workers start once a build has read its stories, not with
+	// the builder, so a build stopped there (a story that is not one, a
+	// mistake in site.yaml) starts no Node; for a small site, whose stories
+	// are read sooner than Node starts, this costs no time.
+	lazy    bool
+	running string // hash of the server bundle the workers run
+	work    string // the workers' folder, below node_modules
+	release func() // removes work
 
 	// keepText has the next build keep the stories' text, and loaded holds
 	// what it read, every story that parsed: the spelling pass of a check
@@ -167,9 +172,11 @@ func NewBuilder(opt Options) (*Builder, error) {
 	b := &Builder{opt: opt, bundler: bundler, work: work, release: release,
 		store:  bundle.NewStore(filepath.Join(opt.Root, "node_modules", ".cache", "magazine-bundle"), filepath.Join(opt.Root, "frontend")),
 		images: &images.Processor{CacheDir: filepath.Join(opt.Cache, "images"), FontDir: filepath.Join(opt.Root, "frontend", "fonts")}}
-	if b.pool, err = worker.Start(opt.Node, work, opt.Workers); err != nil {
-		b.Close()
-		return nil, err
+	if b.lazy = story.Count(opt.Stories) < smallSite; !b.lazy {
+		if b.pool, err = worker.Start(opt.Node, work, opt.Workers); err != nil {
+			b.Close()
+			return nil, err
+		}
 	}
 	if opt.Yield {
 		worker.Yield()
@@ -335,12 +342,14 @@ func (b *Builder) load(t *timer) (*source, *bundle.Result, error) {
 	var bundling errgroup.Group
 	changed := b.changed
 	b.changed = nil
+	read := make(chan bool, 1) // whether the stories were read without a problem
 	bundling.Go(func() (err error) {
 		defer t.start("bundle")()
-		bnd, err = b.bundle(changed != nil)
+		bnd, err = b.bundle(changed != nil, read)
 		return err
 	})
 	src, err := b.read(t, b.unchanged(changed))
+	read <- err == nil
 	if src != nil && changed != nil {
 		src.changed = map[string]bool{}
 		for _, f := range changed {
@@ -420,7 +429,7 @@ func (b *Builder) storyCache(path string, opt story.Options) *story.Cache {
 
 // bundle bundles the frontend and has the workers run its server side,
 // restarting them when it changed since they loaded one.
-func (b *Builder) bundle(same bool) (*bundle.Result, error) {
+func (b *Builder) bundle(same bool, read <-chan bool) (*bundle.Result, error) {
 	if b.kept != nil {
 		return b.kept, nil
 	}
@@ -437,6 +446,9 @@ func (b *Builder) bundle(same bool) (*bundle.Result, error) {
 		return res, nil
 	}
 	if b.running != "" || b.pool == nil {
+		if b.pool == nil && b.lazy && !<-read {
+			return res, nil // the build stops at its stories
+		}
 		// Until the workers run this bundle, they run none (RenderPending).
 		b.running = ""
 		if b.pool != nil {

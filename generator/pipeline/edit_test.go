@@ -38,6 +38,26 @@ func keepingBuilder(t *testing.T, files map[string]string) (*pipeline.Builder, p
 	return b, o
 }
 
+// A small site's build stopped by a story that cannot be read (its front
+// matter not YAML) starts no Node render worker; the next build, the
+// mistake mended, starts it. (A story read but wrong is left out, and the
+// others' pages are made to check their links.)
+func TestWorkersStartOnceTheStoriesAreRead(t *testing.T) {
+	t.Parallel()
+	b, o := keepingBuilder(t, map[string]string{"stories/a.md": strings.Replace(gt.Story("1", ""), "title: \"Story 1\"", "title: [Story 1", 1)})
+	if _, err := b.Build(nil, files{}); err == nil {
+		t.Fatal("a story in no category built")
+	}
+	if b.Working() {
+		t.Error("a build that stopped at its stories started the render workers")
+	}
+	os.WriteFile(filepath.Join(o.Stories, "a.md"), []byte(gt.Story("1", "")), 0o644)
+	build(t, b, files{})
+	if !b.Working() {
+		t.Error("no render workers after a build")
+	}
+}
+
 func build(t *testing.T, b *pipeline.Builder, into files) {
 	t.Helper()
 	if _, err := b.Build(nil, into); err != nil {

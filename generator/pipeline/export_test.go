@@ -11,3 +11,6 @@ func (b *Builder) StoriesWithoutBodies() int {
 	}
 	return n
 }
+
+// Working reports whether the builder's render workers run (tests).
+func (b *Builder) Working() bool { return b.pool != nil }
