@@ -111,7 +111,11 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 			if i < len(class) && class[i] != "" {
 				attr += ` class="` + class[i] + `"`
 			}
-			fmt.Fprintf(&b, `<%s%s>%s</%s>`, tag, attr, children(cell, c.src), tag)
+			html := children(cell, c.src)
+			if r == 0 {
+				html = unitSpaces.Replace(html)
+			}
+			fmt.Fprintf(&b, `<%s%s>%s</%s>`, tag, attr, html, tag)
 			words = append(words, strings.TrimSpace(nodeText(cell, c.src)))
 		}
 		c.text = append(c.text, strings.Join(words, " "))
@@ -125,6 +129,10 @@ func (c *converter) table(t *east.Table, cap *ast.Paragraph) Block {
 	b.WriteString(`</table></div>`)
 	return Block{Type: "table", HTML: b.String()}
 }
+
+// unitSpaces keep a column's unit whole where its heading wraps: "₹ lakh
+// crore" on one line, not "₹ / lakh / crore" on three.
+var unitSpaces = strings.NewReplacer("₹ ", "₹\u00a0", "lakh crore", "lakh\u00a0crore", "$ ", "$\u00a0", "€ ", "€\u00a0", "£ ", "£\u00a0")
 
 // numberColumn reports whether column i holds numbers: at least one, and
 // nothing else but blanks.
