@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 )
 
 // description is the picture's text alternative: the editor's alt, or a
@@ -92,10 +91,8 @@ func (c *Chart) description(bars int) string {
 // spokenRow is a row's label as a screen reader should say it: a day in
 // words ("1 October 2025", not "2025-10-01"), any other as written.
 func spokenRow(label string) string {
-	if s := strings.TrimSpace(label); isoDay.MatchString(s) {
-		if d, err := time.Parse(time.DateOnly, s); err == nil {
-			return d.Format("2 January 2006")
-		}
+	if p, ok := parsePeriod(label); ok && p.kind == 'd' && !bracketNote.MatchString(label) { // a note is said as written
+		return day(p.t).Format("2 January 2006")
 	}
 	return label
 }

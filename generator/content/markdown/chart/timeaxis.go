@@ -150,6 +150,7 @@ func onDayTick(t, interval int) bool {
 type calendarTick struct {
 	t     int
 	label string
+	year  string // a daily axis's year, set under the label where it turns
 }
 
 // ticks are the boundaries every interval units apart within the
@@ -163,13 +164,13 @@ func (tl *timeline) ticks(interval int, rows map[int]string) []calendarTick {
 		if tl.kind == 'd' && !onDayTick(t, interval) || tl.kind != 'd' && t%interval != 0 {
 			continue
 		}
-		out = append(out, calendarTick{t, tl.label(t, interval, rows)})
+		out = append(out, calendarTick{t: t, label: tl.label(t, interval, rows)})
 	}
 	if tl.kind == 'd' && interval < 360 {
 		// Days and months say their year at the first tick and where it turns.
 		for i := range out {
 			if y := day(out[i].t).Year(); i == 0 || y != day(out[i-1].t).Year() {
-				out[i].label += " " + strconv.Itoa(y)
+				out[i].year = strconv.Itoa(y)
 			}
 		}
 	}

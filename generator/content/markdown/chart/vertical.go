@@ -297,8 +297,8 @@ func (v *vertical) timeLabels() (best []label, height float64, ok bool) {
 				tick.label = abbreviate(tick.label)
 			}
 			l := label{lines: []string{tick.label}, x: at(tick.t), anchor: "middle"}
-			if i := len(tick.label) - 5; v.tl.kind == 'd' && i > 0 && yearLabel.MatchString(tick.label[i+1:]) {
-				l.lines = []string{tick.label[:i], tick.label[i+1:]} // the year under its day or month
+			if tick.year != "" {
+				l.lines = append(l.lines, tick.year)
 			}
 			b := l.box()
 			if b.x0 < -v.cv.left {
